@@ -1,0 +1,42 @@
+/**
+ * Tariff codes: the schedule prints them dotted (`6109.10.00.12`); people type them any way
+ * (`6109100012`, `6109.10.00`, ` 6109 10 00 `). Internally a code is its digits.
+ */
+import { invalid } from './errors.js';
+
+/** Digits of a code, as typed: dots and white space removed; anything else is an error. */
+export function codeDigits(input: unknown, parameter = 'hts'): string {
+  if (typeof input === 'number' && Number.isInteger(input) && input > 0) input = String(input);
+  if (typeof input !== 'string') throw invalid(parameter, `${parameter} must be a tariff code such as 6109.10.00`);
+  if (input.length > 40) throw invalid(parameter, `${parameter} is too long to be a tariff code (${input.length} characters)`);
+  const digits = input.replace(/[\s.]/g, '');
+  if (digits === '') throw invalid(parameter, `${parameter} is required: a tariff code such as 6109.10.00`);
+  if (!/^\d+$/.test(digits)) throw invalid(parameter, `${parameter} may contain only digits, dots and spaces: ${JSON.stringify(truncate(input))}`);
+  if (![2, 4, 6, 8, 10].includes(digits.length))
+    throw invalid(parameter, `${parameter} must have 4, 6, 8 or 10 digits; ${JSON.stringify(truncate(input))} has ${digits.length}`);
+  return digits;
+}
+
+/** `61091000` → `6109.10.00`, `6109100012` → `6109.10.00.12`, `6109` → `6109`. */
+export function dotted(digits: string): string {
+  const parts = [digits.slice(0, 4)];
+  for (let i = 4; i < digits.length; i += 2) parts.push(digits.slice(i, i + 2));
+  return parts.join('.');
+}
+
+/** Heading (4), subheading (6), tariff line (8) or statistical reporting number (10). */
+export type CodeLevel = 'chapter' | 'heading' | 'subheading' | 'tariff_line' | 'statistical';
+
+export function codeLevel(digits: string): CodeLevel {
+  switch (digits.length) {
+    case 2: return 'chapter';
+    case 4: return 'heading';
+    case 6: return 'subheading';
+    case 8: return 'tariff_line';
+    default: return 'statistical';
+  }
+}
+
+function truncate(s: string): string {
+  return s.length > 30 ? `${s.slice(0, 30)}…` : s;
+}

@@ -1,0 +1,77 @@
+/**
+ * A rate of duty applied to a value and, for specific and compound rates, a quantity. The amount is
+ * summed exactly over the components and rounded once, to the cent.
+ */
+import { mulDivRound, parseDecimal, roundFraction } from './money.js';
+import type { Quantity } from './params.js';
+import { isMeasureQualifier, type DutyRate, type SpecificComponent } from './rates.js';
+
+export interface Assessment {
+  /** Duty in cents; null when it cannot be computed from what was given. */
+  cents: number | null;
+  notes: string[];
+}
+
+const FACTORS = new Map<string, { n: bigint; d: bigint }>();
+function factor(text: string): { n: bigint; d: bigint } {
+  let f = FACTORS.get(text);
+  if (!f) {
+    const dec = parseDecimal(text)!;
+    FACTORS.set(text, (f = { n: dec.units, d: 10n ** BigInt(dec.scale) }));
+  }
+  return f;
+}
+
+export function assess(rate: DutyRate | null, valueCents: number, qty: Quantity | null): Assessment {
+  if (!rate) return { cents: null, notes: ['No rate of duty is printed for this line.'] };
+  if (rate.kind === 'free') return { cents: 0, notes: [] };
+  if (rate.kind === 'text') return { cents: null, notes: [`The rate "${rate.text}" is not a formula; the duty is not computed.`] };
+  const only = rate.components[0];
+  if (rate.components.length === 1 && only.type === 'ad_valorem' && only.qualifier === null)
+    return { cents: mulDivRound(valueCents, only.num, only.den), notes: [] };
+
+  let sumN = 0n;
+  let sumD = 1n;
+  const notes: string[] = [];
+  for (const c of rate.components) {
+    let n: bigint;
+    let d: bigint;
+    if (c.type === 'ad_valorem') {
+      if (c.qualifier !== null)
+        return { cents: null, notes: [`The rate "${rate.text}" is assessed ${c.qualifier}, not on the whole value; the duty is not computed.`] };
+      n = BigInt(valueCents) * BigInt(c.num);
+      d = BigInt(c.den);
+    } else {
+      const q = specificQuantity(rate, c, qty);
+      if ('reason' in q) return { cents: null, notes: [q.reason] };
+      n = q.n * BigInt(c.centsNum);
+      d = q.d * BigInt(c.centsDen) * BigInt(c.per);
+      if (q.note && !notes.includes(q.note)) notes.push(q.note);
+    }
+    sumN = sumN * d + n * sumD;
+    sumD *= d;
+  }
+  return { cents: Number(roundFraction(sumN, sumD)), notes };
+}
+
+/** The quantity in the rate's unit, as an exact fraction n/d, or the reason it cannot be had. */
+function specificQuantity(rate: DutyRate, c: SpecificComponent, qty: Quantity | null): { n: bigint; d: bigint; note: string | null } | { reason: string } {
+  const per = c.per === 1 ? c.unit.name : `${c.per} ${c.unit.name}`;
+  if (!isMeasureQualifier(c.qualifier))
+    return { reason: `The rate "${rate.text}" is assessed per ${c.unit.name} ${c.qualifier}; the duty is not computed.` };
+  if (!qty) return { reason: `The rate "${rate.text}" is specific: give qty and unit (per ${per}) to compute the duty.` };
+  const from = qty.unit ?? c.unit;
+  if (from.dimension !== c.unit.dimension)
+    return { reason: `The rate "${rate.text}" is per ${c.unit.name}; a quantity in ${from.name} cannot be converted to it.` };
+  const a = qty.amount;
+  const ff = factor(from.factor);
+  const ft = factor(c.unit.factor);
+  const notes: string[] = [];
+  if (!qty.unit) notes.push(`qty taken in ${c.unit.name}, the unit of the rate.`);
+  if (c.qualifier) notes.push(`qty taken as ${c.qualifier === 'clean' ? 'clean weight' : c.qualifier.replace(/^on /, '')}.`);
+  return {
+    n: a.units * ff.n * ft.d,
+    d: 10n ** BigInt(a.scale) * ff.d * ft.n,
+    note: notes.length ? notes.join(' ') : null,
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * landed's duty engine: pure functions over the Harmonized Tariff Schedule. Build a Tariff once
+ * from USITC's rows and the country list; then cost queries, orders and look up records.
+ */
+import { Origins, type Country } from './origins.js';
+import { costOrder, costQuery, type DutyQuery, type DutyResult, type Order, type OrderResult } from './order.js';
+import { htsRecord, type HtsRecord } from './record.js';
+import { buildSchedule, type HtsRow, type Schedule } from './schedule.js';
+
+export class Tariff {
+  readonly schedule: Schedule;
+  readonly origins: Origins;
+  private readonly today: () => string;
+
+  constructor(schedule: Schedule, countries: readonly Country[], today: () => string = () => new Date().toISOString().slice(0, 10)) {
+    this.schedule = schedule;
+    this.origins = new Origins(countries);
+    this.today = today;
+  }
+
+  static fromRows(rows: readonly HtsRow[], revision: string, countries: readonly Country[], today?: () => string): Tariff {
+    return new Tariff(buildSchedule(rows, revision), countries, today);
+  }
+
+  get revision(): string {
+    return this.schedule.revision;
+  }
+
+  /** One query (GET /duty). Throws InputError naming the bad parameter. */
+  duty(query: DutyQuery): DutyResult {
+    return costQuery({ schedule: this.schedule, origins: this.origins, today: this.today() }, query);
+  }
+
+  /** A whole entry (POST /duty/bulk): bad lines become per-line errors. */
+  order(order: Order): OrderResult {
+    return costOrder({ schedule: this.schedule, origins: this.origins, today: this.today() }, order);
+  }
+
+  /** The record of a 4-, 6-, 8- or 10-digit code (GET /hts/{code}). */
+  record(code: unknown): HtsRecord {
+    return htsRecord(this.schedule, code);
+  }
+}
+
+export { InputError } from './errors.js';
+export { ORIGINS, type Origin, type Country } from './origins.js';
+export { CAVEATS } from './policy.js';
+export { parseRate, type DutyRate, type GeneralRate, type Column2Rate, type RateComponent } from './rates.js';
+export { parseSpecialColumn, type SpecialProgram } from './special-programs.js';
+export { buildSchedule, type HtsRow, type Schedule, type TariffLine } from './schedule.js';
+export type { DutyQuery, DutyResult, Order, OrderItem, OrderLine, OrderResult, OrderTotals } from './order.js';
+export type { HtsRecord } from './record.js';
+export type { Chapter99Heading } from './chapter99.js';

@@ -1,0 +1,82 @@
+/**
+ * Money: amounts are integer cents; a rate is an exact fraction num/den. Each amount is rounded
+ * once, to the cent, half away from zero. Products that fit in 2^53 stay in fast Number
+ * arithmetic; larger ones go through BigInt so nothing is ever silently inexact.
+ */
+
+/** round(a × b / d) for non-negative integers, half away from zero. */
+export function mulDivRound(a: number, b: number, d: number): number {
+  const p = a * b;
+  if (p <= Number.MAX_SAFE_INTEGER) {
+    const q = Math.floor(p / d);
+    const r = p - q * d;
+    return 2 * r >= d ? q + 1 : q;
+  }
+  return Number(roundFraction(BigInt(a) * BigInt(b), BigInt(d)));
+}
+
+/** round(n / d) for BigInt n ≥ 0, d > 0, half away from zero. */
+export function roundFraction(n: bigint, d: bigint): bigint {
+  const q = n / d;
+  return 2n * (n - q * d) >= d ? q + 1n : q;
+}
+
+/** A non-negative decimal written in text or as a number, parsed exactly: value = units / 10^scale. */
+export interface Decimal {
+  units: bigint;
+  scale: number;
+}
+
+const DECIMAL = /^\+?(\d*)(?:\.(\d*))?$/;
+
+/** Parses `12`, `12.5`, `0.125`, `1e3`; returns null when the text is not a plain non-negative decimal. */
+export function parseDecimal(input: string | number): Decimal | null {
+  let text: string;
+  if (typeof input === 'number') {
+    if (!Number.isFinite(input) || input < 0) return null;
+    text = String(input);
+    if (text.includes('e')) text = input.toFixed(20).replace(/0+$/, '');
+  } else {
+    text = input.trim();
+  }
+  const m = DECIMAL.exec(text);
+  if (!m || (m[1] === '' && (m[2] === undefined || m[2] === ''))) return null;
+  const frac = m[2] ?? '';
+  return { units: BigInt((m[1] || '0') + frac), scale: frac.length };
+}
+
+/** Exact cents of a decimal amount, rounded half away from zero. */
+export function decimalToCents(d: Decimal): number {
+  if (d.scale <= 2) return Number(d.units * 10n ** BigInt(2 - d.scale));
+  return Number(roundFraction(d.units, 10n ** BigInt(d.scale - 2)));
+}
+
+/** Cents as dollars for output (the nearest double to an exact cent amount). */
+export function dollars(cents: number): number {
+  return cents / 100;
+}
+
+/**
+ * Splits `total` cents across weights (integer cents) so the parts add up exactly to `total`:
+ * each part gets the floor of its exact share, then the cents left over go to the largest
+ * remainders (ties: the larger weight, then the earlier line).
+ */
+export function allocate(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((s, w) => s + w, 0);
+  const parts = new Array<number>(weights.length).fill(0);
+  if (sum === 0 || total === 0) return parts;
+  const remainders: { i: number; r: bigint; w: number }[] = [];
+  let given = 0;
+  const bt = BigInt(total);
+  const bs = BigInt(sum);
+  for (let i = 0; i < weights.length; i++) {
+    const exact = bt * BigInt(weights[i]);
+    const q = exact / bs;
+    parts[i] = Number(q);
+    given += parts[i];
+    remainders.push({ i, r: exact - q * bs, w: weights[i] });
+  }
+  remainders.sort((a, b) => (a.r === b.r ? b.w - a.w || a.i - b.i : a.r > b.r ? -1 : 1));
+  for (let k = 0; given < total; k++, given++) parts[remainders[k].i]++;
+  return parts;
+}

@@ -1,0 +1,74 @@
+/**
+ * The inputs every caller passes (API query strings, JSON bodies, spreadsheet cells, the CLI),
+ * validated in one place. Each error names the parameter and says what was wrong.
+ */
+import { invalid } from './errors.js';
+import { decimalToCents, parseDecimal, type Decimal } from './money.js';
+import { MAX_VALUE_DOLLARS, SECTION_301_SETTINGS } from './policy.js';
+import { parseUnit, type Unit } from './units.js';
+
+const show = (v: unknown): string => JSON.stringify(typeof v === 'string' && v.length > 30 ? `${v.slice(0, 30)}…` : v) ?? String(v);
+
+/** A customs value in dollars → integer cents. Missing means 0 (no entry: no fees). */
+export function parseValue(input: unknown, parameter = 'value'): number {
+  if (input === undefined || input === null) return 0;
+  const d = typeof input === 'number' || typeof input === 'string' ? parseDecimal(input) : null;
+  if (!d) throw invalid(parameter, `${parameter} must be a number of U.S. dollars, 0 or more; got ${show(input)}`);
+  if (d.units > BigInt(MAX_VALUE_DOLLARS) * 10n ** BigInt(d.scale))
+    throw invalid(parameter, `${parameter} must not exceed ${MAX_VALUE_DOLLARS} dollars; got ${show(input)}`);
+  return decimalToCents(d);
+}
+
+/** `ocean`: whether the goods arrive by vessel (HMF). Accepts 0/1, true/false, yes/no. */
+export function parseOcean(input: unknown, parameter = 'ocean'): boolean {
+  if (input === undefined || input === null || input === '') return false;
+  if (typeof input === 'boolean') return input;
+  if (input === 0 || input === 1) return input === 1;
+  if (typeof input === 'string') {
+    const s = input.trim().toLowerCase();
+    if (['1', 'true', 'yes', 'y'].includes(s)) return true;
+    if (['0', 'false', 'no', 'n'].includes(s)) return false;
+  }
+  throw invalid(parameter, `${parameter} must be 0 or 1 (true or false); got ${show(input)}`);
+}
+
+/** `s301`: `25`, `7.5` or `none` sets the rate; missing or `auto` derives it from the schedule. */
+export function parseS301(input: unknown, parameter = 's301'): string | null {
+  if (input === undefined || input === null || input === '') return null;
+  const s = typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim().toLowerCase().replace(/%$/, '') : '';
+  if (s === 'auto') return null;
+  if (s === '0') return 'none';
+  if (Object.hasOwn(SECTION_301_SETTINGS, s)) return s;
+  throw invalid(parameter, `${parameter} must be 25, 7.5, none or auto; got ${show(input)}`);
+}
+
+/** `date`: the entry date, YYYY-MM-DD, a real calendar day. */
+export function parseDate(input: unknown, today: string, parameter = 'date'): string {
+  if (input === undefined || input === null || input === '') return today;
+  if (typeof input === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(input)) {
+    const d = new Date(`${input}T00:00:00Z`);
+    if (!Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === input && input >= '1989-01-01' && input <= '2099-12-31') return input;
+  }
+  throw invalid(parameter, `${parameter} must be a calendar date YYYY-MM-DD between 1989 and 2099; got ${show(input)}`);
+}
+
+export interface Quantity {
+  amount: Decimal;
+  /** Null: the caller gave no unit, so the rate's own unit is assumed. */
+  unit: Unit | null;
+}
+
+/** `qty` and `unit`, for specific and compound rates. Both absent: no quantity. */
+export function parseQuantity(qty: unknown, unit: unknown, qtyParameter = 'qty', unitParameter = 'unit'): Quantity | null {
+  const noQty = qty === undefined || qty === null || qty === '';
+  const noUnit = unit === undefined || unit === null || unit === '';
+  if (noQty) {
+    if (!noUnit) throw invalid(qtyParameter, `${qtyParameter} is required when ${unitParameter} is given`);
+    return null;
+  }
+  const amount = typeof qty === 'number' || typeof qty === 'string' ? parseDecimal(qty) : null;
+  if (!amount || amount.units === 0n) throw invalid(qtyParameter, `${qtyParameter} must be a quantity greater than 0; got ${show(qty)}`);
+  if (amount.units > BigInt(MAX_VALUE_DOLLARS) * 10n ** BigInt(amount.scale))
+    throw invalid(qtyParameter, `${qtyParameter} must not exceed ${MAX_VALUE_DOLLARS}; got ${show(qty)}`);
+  return { amount, unit: noUnit ? null : parseUnit(unit, unitParameter) };
+}

@@ -1,0 +1,103 @@
+/**
+ * Policy numbers, in one dated table: fee rates with their minimums and maximums, the programs an
+ * origin claims, the MPF exemptions and the column 2 countries. Code elsewhere reads them from here
+ * and never writes them as literals. Each entry names its legal source; add a row when a notice
+ * changes a figure, never edit a past one.
+ */
+import type { Origin } from './origins.js';
+
+/** Merchandise processing fee and harbor maintenance fee for one U.S. government fiscal year. */
+export interface FeePeriod {
+  /** First day the figures apply (fiscal years start on October 1). */
+  from: string;
+  /** Last day of the fiscal year the figures were published for. */
+  through: string;
+  /** MPF, formal entries: percent of the customs value, with a minimum and maximum per entry. */
+  mpf: { percent: string; minimum: string; maximum: string };
+  /** HMF: percent of the value of commercial cargo unloaded from vessels (ocean shipments). */
+  hmf: { percent: string };
+  source: string;
+}
+
+export const FEE_PERIODS: readonly FeePeriod[] = [
+  {
+    from: '2023-10-01',
+    through: '2024-09-30',
+    mpf: { percent: '0.3464', minimum: '31.67', maximum: '614.35' },
+    hmf: { percent: '0.125' },
+    // 19 U.S.C. 58c(a)(9)(A), (b)(8)(A)(i); 19 CFR 24.23(b)(1); CBP FY2024 fee adjustment notice (88 FR 50890).
+    source: '19 U.S.C. 58c; 19 CFR 24.23, 24.24; CBP notice of FY2024 COBRA fee adjustments',
+  },
+  {
+    from: '2024-10-01',
+    through: '2025-09-30',
+    mpf: { percent: '0.3464', minimum: '32.71', maximum: '634.62' },
+    hmf: { percent: '0.125' },
+    // CBP FY2025 fee adjustment notice (89 FR 61895).
+    source: '19 U.S.C. 58c; 19 CFR 24.23, 24.24; CBP notice of FY2025 COBRA fee adjustments',
+  },
+  {
+    from: '2025-10-01',
+    through: '2026-09-30',
+    mpf: { percent: '0.3464', minimum: '33.58', maximum: '651.50' },
+    hmf: { percent: '0.125' },
+    // CBP FY2026 fee adjustment notice; HMF rate: 26 U.S.C. 4461(c), 19 CFR 24.24(b).
+    source: '19 U.S.C. 58c; 19 CFR 24.23, 24.24; CBP notice of FY2026 COBRA fee adjustments',
+  },
+];
+
+/**
+ * Origins whose originating goods are exempt from MPF under their free trade agreement
+ * (19 U.S.C. 58c(b)(10) and the implementing acts: USMCA, KORUS, AUSFTA, Bahrain, Chile, Colombia,
+ * Israel, Oman, Panama, Peru, Singapore). Jordan and Morocco agreements carry no MPF exemption.
+ */
+export const MPF_EXEMPT_ORIGINS: ReadonlySet<Origin> = new Set<Origin>([
+  'ca', 'mx', 'au', 'bh', 'cl', 'co', 'il', 'kr', 'om', 'pa', 'pe', 'sg',
+]);
+
+/**
+ * Special-program symbols of the special column claimed by each partner origin, in order of
+ * preference (HTSUS General Note 3(c)(i); USMCA is `S`, with `S+` on lines of General Note 11).
+ */
+export const ORIGIN_PROGRAMS: Readonly<Partial<Record<Origin, readonly string[]>>> = {
+  ca: ['S', 'S+'],
+  mx: ['S', 'S+'],
+  kr: ['KR'], // General Note 33, United States–Korea FTA
+  au: ['AU'], // General Note 28
+  sg: ['SG'], // General Note 25
+  cl: ['CL'], // General Note 26
+  co: ['CO'], // General Note 34
+  pe: ['PE'], // General Note 32
+  il: ['IL'], // General Note 8
+  pa: ['PA'], // General Note 35
+  jo: ['JO'], // General Note 18
+  bh: ['BH'], // General Note 30
+  ma: ['MA'], // General Note 27
+  om: ['OM'], // General Note 31
+};
+
+/**
+ * Countries whose goods take column 2 rates: Cuba and North Korea (General Note 3(b)), Russia and
+ * Belarus (Suspending Normal Trade Relations with Russia and Belarus Act, Pub. L. 117-110, 2022).
+ */
+export const COLUMN2_COUNTRIES: ReadonlySet<string> = new Set(['CU', 'KP', 'RU', 'BY']);
+
+/** Chapter 99, subchapter III headings of the Section 301 action on China (U.S. notes 20 and 31). */
+export const SECTION_301_HEADINGS = /^9903\.(88|91|92)\./;
+
+/** The caller's explicit Section 301 settings and their rates, as num/den of the value. */
+export const SECTION_301_SETTINGS: Readonly<Record<string, { num: number; den: number }>> = {
+  '25': { num: 25, den: 100 }, // Lists 1-3 (9903.88.01-.04)
+  '7.5': { num: 75, den: 1000 }, // List 4A (9903.88.15)
+  none: { num: 0, den: 1 },
+};
+
+/** Largest customs value accepted for one line or order, in dollars: keeps cents exact in doubles. */
+export const MAX_VALUE_DOLLARS = 1_000_000_000_000;
+
+/** Every estimate carries these. */
+export const CAVEATS: readonly string[] = [
+  'Antidumping and countervailing duties are not included.',
+  'FTA preference assumes the goods meet the rules of origin of the program.',
+  'An estimate: verify with a licensed customs broker before relying on it.',
+];

@@ -1,0 +1,193 @@
+/**
+ * The Harmonized Tariff Schedule as an index, built once from USITC's JSON rows: every coded row
+ * by its digits, with its parents (so "Other" reads well), its children, its rates (10-digit
+ * statistical lines inherit the rates of their 8-digit line unless they carry their own), the
+ * chapter 99 provisions its footnotes cite, and the Section 301 headings among them.
+ * Pure: the caller reads the file and passes the rows.
+ */
+import { codeDigits, dotted } from './codes.js';
+import { citedProvisions, parseChapter99Heading, type Chapter99Heading } from './chapter99.js';
+import { InputError, invalid } from './errors.js';
+import { SECTION_301_HEADINGS } from './policy.js';
+import { parseRate, type Column2Rate, type DutyRate, type GeneralRate } from './rates.js';
+import { parseSpecialColumn, type SpecialProgram } from './special-programs.js';
+
+/** One row of USITC's JSON export, as published. */
+export interface HtsRow {
+  htsno: string;
+  indent: string | number;
+  description: string;
+  superior?: string | null;
+  units?: string[] | null;
+  general?: string | null;
+  special?: string | null;
+  other?: string | null;
+  footnotes?: { columns?: string[]; value: string; type?: string }[] | null;
+}
+
+/** The three rate columns of a tariff line, as printed and parsed. */
+export interface LineRates {
+  /** The dotted code of the line the rates are printed on (the line itself or its 8-digit line). */
+  from: string;
+  generalText: string;
+  general: GeneralRate | null;
+  specialText: string;
+  special: SpecialProgram[];
+  column2Text: string;
+  column2: Column2Rate | null;
+}
+
+export interface TariffLine {
+  digits: string;
+  /** Dotted, as printed: `6109.10.00.12`. */
+  hts: string;
+  indent: number;
+  description: string;
+  /** Descriptions of the ancestors and the line, joined: `Men's or boys' > Of cotton > Other`. */
+  fullDescription: string;
+  units: string[];
+  /** Footnote texts of the line (and, for a 10-digit line, of its 8-digit line). */
+  footnotes: string[];
+  /** Rates that apply to the line; null for headings, subheadings and lines without rates. */
+  rates: LineRates | null;
+  /** Chapter 98/99 provisions cited by the footnotes, dotted. */
+  chapter99: string[];
+  /** The Section 301 headings among them, parsed, in citation order. */
+  section301: Chapter99Heading[];
+  /** Coded rows directly below this one. */
+  children: TariffLine[];
+}
+
+export interface Schedule {
+  revision: string;
+  /** Number of coded rows. */
+  size: number;
+  /** The row with exactly these digits (an 8-digit code also finds its merged 10-digit line). */
+  find(digits: string): TariffLine | undefined;
+  /** The chapter 99 heading with this dotted number. */
+  chapter99(heading: string): Chapter99Heading | undefined;
+  /** How many 8-digit tariff lines lie under a 4- or 6-digit code. */
+  tariffLinesUnder(digits: string): number;
+  /** Every coded row in schedule order. */
+  lines(): Iterable<TariffLine>;
+}
+
+const blank = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
+
+export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedule {
+  if (!Array.isArray(rows) || rows.length === 0) throw new Error('the schedule has no rows');
+  const rateCache = new Map<string, DutyRate | null>();
+  const rate = (text: string): DutyRate | null => {
+    let r = rateCache.get(text);
+    if (r === undefined) rateCache.set(text, (r = parseRate(text)));
+    return r;
+  };
+  const byDigits = new Map<string, TariffLine>();
+  const ordered: TariffLine[] = [];
+  const chapter99 = new Map<string, Chapter99Heading>();
+  // Ancestors of the current row: text rows (no code) matter for full descriptions.
+  const stack: { indent: number; digits: string; description: string; line: TariffLine | null }[] = [];
+
+  for (const row of rows) {
+    const digits = (row.htsno ?? '').replace(/\./g, '').trim();
+    const indent = Number(row.indent) || 0;
+    const description = blank(row.description);
+    while (stack.length) {
+      const top = stack[stack.length - 1];
+      const isPrefix = digits !== '' && top.digits !== '' && top.digits.length < digits.length && digits.startsWith(top.digits);
+      if (top.indent >= indent && !isPrefix) stack.pop();
+      else break;
+    }
+    let line: TariffLine | null = null;
+    if (digits) {
+      const hts = dotted(digits);
+      if (hts.startsWith('99')) chapter99.set(hts, parseChapter99Heading(hts, description, row.general ?? ''));
+      const parentLine = [...stack].reverse().find((s) => s.line && digits.startsWith(s.digits))?.line ?? null;
+      const own = ownRates(row, hts, rate);
+      const eight = digits.length === 10 ? byDigits.get(digits.slice(0, 8)) : undefined;
+      const footnotes = (row.footnotes ?? []).map((f: { value: string }) => blank(f.value)).filter(Boolean);
+      line = {
+        digits,
+        hts,
+        indent,
+        description,
+        fullDescription: [...stack.map((s) => s.description), description].map((d) => d.replace(/:$/, '')).join(' > '),
+        units: (row.units ?? []).map((u: string) => u.trim()).filter(Boolean),
+        footnotes: eight ? [...eight.footnotes, ...footnotes.filter((f: string) => !eight.footnotes.includes(f))] : footnotes,
+        rates: own ?? (eight?.rates ?? null),
+        chapter99: [],
+        section301: [],
+        children: [],
+      };
+      if (parentLine) parentLine.children.push(line);
+      byDigits.set(digits, line);
+      ordered.push(line);
+    }
+    stack.push({ indent, digits, description, line });
+  }
+
+  // Citations resolve once every chapter 99 row has been read.
+  const under = new Map<string, number>();
+  const merged = new Map<string, TariffLine>();
+  for (const line of ordered) {
+    const cited = [...new Set(line.footnotes.flatMap(citedProvisions))];
+    line.chapter99 = cited;
+    line.section301 = cited
+      .filter((h) => SECTION_301_HEADINGS.test(`${h}.`))
+      .flatMap((h) => (chapter99.has(h) ? [chapter99.get(h)!] : subheadingsOf(h, chapter99)));
+    if (line.digits.length === 10 && !byDigits.has(line.digits.slice(0, 8))) merged.set(line.digits.slice(0, 8), line);
+  }
+  for (const eight of new Set([...ordered.filter((l) => l.digits.length === 8).map((l) => l.digits), ...merged.keys()])) {
+    for (const p of [eight.slice(0, 4), eight.slice(0, 6)]) under.set(p, (under.get(p) ?? 0) + 1);
+  }
+
+  return {
+    revision,
+    size: ordered.length,
+    find: (digits) => byDigits.get(digits) ?? (digits.length === 8 ? merged.get(digits) : undefined),
+    chapter99: (heading) => chapter99.get(heading),
+    tariffLinesUnder: (digits) => under.get(digits) ?? 0,
+    lines: () => ordered,
+  };
+}
+
+/** The rates printed on the row itself, or null when its general column is empty. */
+function ownRates(row: HtsRow, hts: string, rate: (t: string) => DutyRate | null): LineRates | null {
+  const generalText = blank(row.general);
+  if (generalText === '') return null;
+  const specialText = blank(row.special);
+  const column2Text = blank(row.other);
+  return {
+    from: hts,
+    generalText,
+    general: rate(generalText),
+    specialText,
+    special: parseSpecialColumn(specialText).programs,
+    column2Text,
+    column2: rate(column2Text),
+  };
+}
+
+/** `9903.92` cited as a whole: its 8-digit headings. */
+function subheadingsOf(prefix: string, chapter99: Map<string, Chapter99Heading>): Chapter99Heading[] {
+  return [...chapter99.values()].filter((h) => h.heading.startsWith(`${prefix}.`));
+}
+
+/**
+ * The line a duty is computed on: an 8- or 10-digit code that exists and carries rates.
+ * Headings and subheadings are lookups, not duty lines: the error says how many lines lie under.
+ */
+export function dutyLine(schedule: Schedule, input: unknown, parameter = 'hts'): TariffLine {
+  const digits = codeDigits(input, parameter);
+  if (digits.length < 8) {
+    const n = schedule.tariffLinesUnder(digits);
+    throw invalid(
+      parameter,
+      `${parameter} ${dotted(digits)} is a ${digits.length === 4 ? 'heading' : digits.length === 6 ? 'subheading' : 'chapter'}; duty needs an 8- or 10-digit tariff line (${n} 8-digit line${n === 1 ? '' : 's'} lie under it)`,
+      { level: digits.length, tariff_lines: n },
+    );
+  }
+  const line = schedule.find(digits);
+  if (!line) throw new InputError('not_found', parameter, `${parameter} ${dotted(digits)} is not in the schedule (${schedule.revision})`);
+  return line;
+}

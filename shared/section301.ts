@@ -1,0 +1,65 @@
+/**
+ * Section 301 duties on products of China, derived from the schedule itself: a line's footnotes
+ * cite chapter 99 headings (`See 9903.88.15.`), and those headings state the additional duty and
+ * the entries they cover. Where several headings cover an entry, the highest rate applies (they
+ * are alternatives, not cumulative). The caller may instead set the rate explicitly.
+ */
+import { inEffect, type Chapter99Heading } from './chapter99.js';
+import { SECTION_301_SETTINGS } from './policy.js';
+
+export interface Section301 {
+  /** Share of the value: num/den. */
+  num: number;
+  den: number;
+  /** The rate in percent, for display (25, 7.5, 100). */
+  percent: number;
+  /** The heading applied; null when none applies or the caller set the rate. */
+  heading: string | null;
+  notes: string[];
+}
+
+const NONE: Section301 = { num: 0, den: 1, percent: 0, heading: null, notes: [] };
+
+/** The caller's explicit setting (`25`, `7.5`, `none`). */
+export function explicitSection301(setting: string): Section301 {
+  const s = SECTION_301_SETTINGS[setting];
+  return {
+    num: s.num,
+    den: s.den,
+    percent: (100 * s.num) / s.den,
+    heading: null,
+    notes: [`Section 301 rate set by the caller: ${setting === 'none' ? 'none' : `${setting}%`}.`],
+  };
+}
+
+/** The Section 301 duty the schedule imposes on entries on `date` of a line citing `headings`. */
+export function derivedSection301(headings: readonly Chapter99Heading[], date: string): Section301 {
+  if (headings.length === 0) return NONE;
+  let best: Chapter99Heading | null = null;
+  const applicable: Chapter99Heading[] = [];
+  const notes: string[] = [];
+  for (const h of headings) {
+    if (!inEffect(h, date)) continue;
+    if (h.exclusion) {
+      notes.push(`Products covered by a USTR exclusion under ${h.heading}${h.effectiveUntil ? ` (in effect until ${h.effectiveUntil})` : ''} take no Section 301 duty; check the product against that heading.`);
+      continue;
+    }
+    if (!h.additional) {
+      notes.push(`Section 301 heading ${h.heading} is cited but its rate ("${h.rateText}") cannot be applied automatically.`);
+      continue;
+    }
+    applicable.push(h);
+    if (!best || h.additional.num * best.additional!.den > best.additional!.num * h.additional.den) best = h;
+  }
+  if (!best) {
+    const cited = headings.filter((h) => !h.exclusion).map((h) => h.heading);
+    if (cited.length) notes.push(`Section 301 heading(s) ${cited.join(', ')} cited by this line do not cover entries on ${date}.`);
+    return { ...NONE, notes };
+  }
+  if (applicable.length > 1) {
+    const list = applicable.map((h) => `${h.heading} (+${h.additional!.percent}%)`).join(', ');
+    notes.push(`Section 301: ${best.heading} applied, the highest of ${list}; the rates are not added.`);
+  }
+  const a = best.additional!;
+  return { num: a.num, den: a.den, percent: a.percent, heading: best.heading, notes };
+}
