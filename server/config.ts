@@ -1,0 +1,35 @@
+/**
+ * Everything the service reads at start, from the environment with embedded defaults, and the
+ * loading of its data. A missing or corrupt file stops the start with one line naming the file.
+ */
+import { join, resolve } from 'node:path';
+import { Tariff } from '../shared/index.js';
+import { KeyStore } from './auth/key-store.js';
+import { MemoryRateLimiter } from './auth/rate-limit.js';
+import { countriesPath, readCountries } from './data/countries.js';
+import { ExportersTable } from './data/exporters.js';
+import { htsPath, readHtsFile } from './data/hts-file.js';
+import { projectRoot } from './data/paths.js';
+import type { AppDeps } from './app.js';
+
+export function keysPath(env: NodeJS.ProcessEnv = process.env): string {
+  return resolve(env.KEYS_DB ?? join(projectRoot, 'data', 'keys.sqlite'));
+}
+
+export function loadTariff(env: NodeJS.ProcessEnv = process.env): Tariff {
+  const file = readHtsFile(htsPath(env));
+  return Tariff.fromRows(file.rows, file.revision, readCountries(countriesPath(env)));
+}
+
+export function loadDeps(env: NodeJS.ProcessEnv = process.env, tariff = loadTariff(env)): AppDeps {
+  const perKey = Number(env.RATE_LIMIT ?? 120);
+  return {
+    tariff,
+    exporters: ExportersTable.load(),
+    keys: new KeyStore(keysPath(env), env.KEYS_PEPPER),
+    keyLimiter: new MemoryRateLimiter(Number.isInteger(perKey) && perKey > 0 ? perKey : 120),
+    addressLimiter: new MemoryRateLimiter(Number(env.UNAUTH_RATE_LIMIT ?? 30) || 30),
+    staticRoot: join(projectRoot, 'dist'),
+    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}

@@ -1,0 +1,39 @@
+/** The API's one error shape: `{"error": {"code", "message", "details"}}`, with a stable code. */
+export type ErrorCode =
+  | 'unauthorized'
+  | 'rate_limited'
+  | 'not_found'
+  | 'invalid_parameter'
+  | 'too_many_lines'
+  | 'payload_too_large'
+  | 'invalid_json'
+  | 'unsupported_media_type'
+  | 'service_unavailable'
+  | 'internal';
+
+export const STATUS: Record<ErrorCode, number> = {
+  unauthorized: 401,
+  rate_limited: 429,
+  not_found: 404,
+  invalid_parameter: 400,
+  too_many_lines: 400,
+  payload_too_large: 413,
+  invalid_json: 400,
+  unsupported_media_type: 415,
+  service_unavailable: 503,
+  internal: 500,
+};
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+  return { error: { code, message, ...(details ? { details } : {}) } };
+}

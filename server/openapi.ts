@@ -1,0 +1,273 @@
+/**
+ * The OpenAPI 3.0.3 document of /api/v1. Contract tests validate every response the suite receives
+ * against these schemas, so this document and the service cannot drift apart.
+ */
+import { ORIGINS } from '../shared/index.js';
+
+const money = (description: string) => ({ type: 'number', description, example: 0 });
+const rateHeaders = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+  'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+};
+const json = (schema: object) => ({ 'application/json': { schema } });
+const ok = (description: string, schema: object) => ({ description, headers: rateHeaders, content: json(schema) });
+const err = (ref: string) => ({ $ref: `#/components/responses/${ref}` });
+const commonErrors = { '401': err('Unauthorized'), '429': err('RateLimited'), '500': err('Internal'), '503': err('Unavailable') };
+const queryParam = (name: string, description: string, schema: object, required = false) => ({ name, in: 'query', required, description, schema });
+
+const dutyQueryProps = {
+  hts: { type: 'string', description: '8- or 10-digit tariff code, dotted or not: 6109.10.00, 6109100012', example: '6109.10.00' },
+  value: { oneOf: [{ type: 'number', minimum: 0 }, { type: 'string' }], description: 'Customs value in U.S. dollars (default 0: no entry, no fees)' },
+  origin: { type: 'string', description: `One of ${ORIGINS.join(', ')}; or an ISO country code or English name (CN, Korea, Vietnam)` },
+  s301: { type: 'string', description: 'Section 301 for products of China: 25, 7.5, none; omitted or auto derives it from the schedule' },
+  ocean: { oneOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }, { type: 'string' }], description: 'Ocean shipment (adds HMF): 0 or 1' },
+  date: { type: 'string', format: 'date', description: 'Entry date (default today): decides which Section 301 headings and fee figures apply' },
+  qty: { oneOf: [{ type: 'number', exclusiveMinimum: true, minimum: 0 }, { type: 'string' }], description: 'Quantity, to compute specific and compound duties' },
+  unit: { type: 'string', description: 'Unit of qty: kg, g, lb, t, liter, gal, m3, each, doz, gross, pairs, m2, m, ... (default: the rate\'s unit)' },
+};
+
+const dutyResult = {
+        type: 'object',
+        additionalProperties: false,
+        required: ['hts', 'description', 'origin', 'customs_value', 'duty_rate', 'rate_basis', 'duty', 'specific_rate', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'special_program', 'section_301_rate', 'section_301_heading', 'hts_revision', 'notes'],
+        properties: {
+          hts: { type: 'string', description: 'The line found, dotted', example: '6109.10.00' },
+          description: { type: 'string' },
+          origin: { type: 'string', enum: [...ORIGINS] },
+          customs_value: money('Customs value, USD'),
+          duty_rate: { type: 'string', nullable: true, description: 'The rate text as printed in the schedule' },
+          rate_basis: { type: 'string', enum: ['general', 'special', 'column2'] },
+          duty: { type: 'number', nullable: true, description: 'Null for specific or compound rates without qty, and for text rates' },
+          specific_rate: { type: 'boolean' },
+          section_301: money('Section 301 duty, USD'),
+          mpf: money('Merchandise processing fee, USD'),
+          hmf: money('Harbor maintenance fee, USD'),
+          total_duties_fees: money('duty (0 when null) + section_301 + mpf + hmf'),
+          landed_cost: money('customs_value + total_duties_fees'),
+          special_program: { type: 'string', nullable: true, description: 'Program symbol when the special rate applies: KR, S, AU, ...' },
+          section_301_rate: { type: 'number', description: 'Percent' },
+          section_301_heading: { type: 'string', nullable: true, description: 'Chapter 99 heading applied, e.g. 9903.88.15' },
+          hts_revision: { type: 'string', example: '2026 Revision 10' },
+          notes: { type: 'array', items: { type: 'string' }, description: 'Caveats and fallbacks' },
+        },
+      };
+
+export const openapi = {
+  openapi: '3.0.3',
+  info: {
+    title: 'landed API',
+    version: '1.0.0',
+    description:
+      'U.S. import duty and landed-cost estimates from the official Harmonized Tariff Schedule: general, special (FTA) and column 2 rates, Section 301 on products of China, MPF and HMF. ' +
+      'Antidumping and countervailing duties are not included; FTA preference assumes the rules of origin are met; results are estimates to be verified with a licensed customs broker.',
+  },
+  servers: [{ url: '/api/v1' }],
+  security: [{ bearerAuth: [] }, { queryKey: [] }],
+  paths: {
+    '/duty': {
+      get: {
+        operationId: 'getDuty',
+        summary: 'Duty, Section 301, fees and landed cost of one line',
+        parameters: [
+          queryParam('hts', dutyQueryProps.hts.description, { type: 'string' }, true),
+          queryParam('value', dutyQueryProps.value.description, { type: 'string', default: '0' }),
+          queryParam('origin', dutyQueryProps.origin.description, { type: 'string', default: 'mfn' }),
+          queryParam('s301', dutyQueryProps.s301.description, { type: 'string', enum: ['25', '7.5', 'none', 'auto'] }),
+          queryParam('ocean', dutyQueryProps.ocean.description, { type: 'string', enum: ['0', '1', 'true', 'false'], default: '0' }),
+          queryParam('date', dutyQueryProps.date.description, { type: 'string', format: 'date' }),
+          queryParam('qty', dutyQueryProps.qty.description, { type: 'string' }),
+          queryParam('unit', dutyQueryProps.unit.description, { type: 'string' }),
+          { $ref: '#/components/parameters/key' },
+        ],
+        responses: { '200': ok('The estimate', { $ref: '#/components/schemas/DutyResult' }), '400': err('BadRequest'), '404': err('NotFound'), ...commonErrors },
+      },
+    },
+    '/hts/{code}': {
+      get: {
+        operationId: 'getHts',
+        summary: 'The schedule record of a 4-, 6-, 8- or 10-digit code',
+        parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' }, example: '6109.10.00' }, { $ref: '#/components/parameters/key' }],
+        responses: { '200': ok('The record', { $ref: '#/components/schemas/HtsRecord' }), '400': err('BadRequest'), '404': err('NotFound'), ...commonErrors },
+      },
+    },
+    '/exporters': {
+      get: {
+        operationId: 'getExporters',
+        summary: "The world's leading exporters of the code's HS chapter (2024)",
+        parameters: [
+          queryParam('hts', 'A tariff code or chapter (its first two digits are the chapter)', { type: 'string' }, true),
+          queryParam('limit', 'How many exporters (1 to 50)', { type: 'integer', minimum: 1, maximum: 50, default: 10 }),
+          { $ref: '#/components/parameters/key' },
+        ],
+        responses: { '200': ok('The ranking', { $ref: '#/components/schemas/Exporters' }), '400': err('BadRequest'), '404': err('NotFound'), ...commonErrors },
+      },
+    },
+    '/duty/bulk': {
+      post: {
+        operationId: 'postDutyBulk',
+        summary: 'Cost a whole order (one entry): fees once per entry, allocated to the lines',
+        parameters: [{ $ref: '#/components/parameters/key' }],
+        requestBody: { required: true, content: json({ $ref: '#/components/schemas/BulkRequest' }) },
+        responses: { '200': ok('Lines and totals', { $ref: '#/components/schemas/BulkResult' }), '400': err('BadRequest'), '413': err('PayloadTooLarge'), '415': err('UnsupportedMediaType'), ...commonErrors },
+      },
+    },
+    '/duty/batch': {
+      post: {
+        operationId: 'postDutyBatch',
+        summary: 'Up to 1,000 independent single-line queries in one request',
+        parameters: [{ $ref: '#/components/parameters/key' }],
+        requestBody: { required: true, content: json({ $ref: '#/components/schemas/BatchRequest' }) },
+        responses: { '200': ok('One result per query, in order', { $ref: '#/components/schemas/BatchResult' }), '400': err('BadRequest'), '413': err('PayloadTooLarge'), '415': err('UnsupportedMediaType'), ...commonErrors },
+      },
+    },
+    '/openapi.json': {
+      get: { operationId: 'getOpenApi', summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI 3.0.3', headers: rateHeaders, content: json({ type: 'object' }) } } },
+    },
+  },
+  components: {
+    securitySchemes: {
+      bearerAuth: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <key> (recommended)' },
+      queryKey: { type: 'apiKey', in: 'query', name: 'key', description: 'Accepted but discouraged: URLs end up in logs, histories and proxies' },
+    },
+    parameters: {
+      key: { name: 'key', in: 'query', required: false, description: 'API key (discouraged; use the Authorization header)', schema: { type: 'string' } },
+    },
+    headers: {
+      'X-RateLimit-Limit': { description: 'Requests allowed per minute for this key', schema: { type: 'integer' } },
+      'X-RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
+      'X-RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+      'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
+      'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } },
+    },
+    responses: {
+      BadRequest: { description: 'invalid_parameter, invalid_json or too_many_lines', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
+      Unauthorized: { description: 'Missing or wrong key', headers: { ...rateHeaders, 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } }, content: json({ $ref: '#/components/schemas/Error' }) },
+      NotFound: { description: 'Unknown code or chapter without data', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
+      PayloadTooLarge: { description: 'Body over 2 MB', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
+      UnsupportedMediaType: { description: 'Body is not application/json', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
+      RateLimited: { description: 'Over 120 requests per minute', headers: { ...rateHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }, content: json({ $ref: '#/components/schemas/Error' }) },
+      Internal: { description: 'Unexpected failure (never a stack trace)', content: json({ $ref: '#/components/schemas/Error' }) },
+      Unavailable: { description: 'The key store is unavailable; retry later', content: json({ $ref: '#/components/schemas/Error' }) },
+    },
+    schemas: {
+      Error: { type: 'object', required: ['error'], additionalProperties: false, properties: { error: { $ref: '#/components/schemas/ErrorBody' } } },
+      ErrorBody: {
+            type: 'object',
+            required: ['code', 'message'],
+            additionalProperties: false,
+            properties: {
+              code: { type: 'string', enum: ['unauthorized', 'rate_limited', 'not_found', 'invalid_parameter', 'too_many_lines', 'payload_too_large', 'invalid_json', 'unsupported_media_type', 'service_unavailable', 'internal'] },
+              message: { type: 'string' },
+              details: { type: 'object', description: 'e.g. {"parameter": "value"}' },
+            },
+      },
+      DutyResult: dutyResult,
+      HtsRecord: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['hts', 'description', 'full_description', 'indent', 'units', 'general', 'special', 'column2', 'rates_from', 'special_programs', 'footnotes', 'chapter99', 'children', 'hts_revision'],
+        properties: {
+          hts: { type: 'string' },
+          description: { type: 'string' },
+          full_description: { type: 'string', description: 'With its parents, joined by " > "' },
+          indent: { type: 'integer' },
+          units: { type: 'array', items: { type: 'string' } },
+          general: { type: 'string', nullable: true },
+          special: { type: 'string', nullable: true },
+          column2: { type: 'string', nullable: true },
+          rates_from: { type: 'string', nullable: true, description: 'The 8-digit line whose rates a 10-digit line inherits' },
+          special_programs: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['program', 'rate'], properties: { program: { type: 'string' }, rate: { type: 'string' } } } },
+          footnotes: { type: 'array', items: { type: 'string' } },
+          chapter99: {
+            type: 'array',
+            items: { type: 'object', additionalProperties: false, required: ['heading', 'rate', 'description'], properties: { heading: { type: 'string' }, rate: { type: 'string', nullable: true }, description: { type: 'string', nullable: true } } },
+          },
+          children: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['hts', 'description'], properties: { hts: { type: 'string' }, description: { type: 'string' } } } },
+          hts_revision: { type: 'string' },
+        },
+      },
+      Exporters: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['chapter', 'chapter_description', 'year', 'source', 'exporters'],
+        properties: {
+          chapter: { type: 'string', example: '84' },
+          chapter_description: { type: 'string' },
+          year: { type: 'integer', example: 2024 },
+          source: { type: 'string' },
+          exporters: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['rank', 'iso3', 'country', 'value_usd', 'share'],
+              properties: { rank: { type: 'integer' }, iso3: { type: 'string' }, country: { type: 'string' }, value_usd: { type: 'number' }, share: { type: 'number', description: 'Share of the chapter\'s world exports, 0 to 1' } },
+            },
+          },
+        },
+      },
+      LineError: { type: 'object', additionalProperties: false, required: ['error'], properties: { error: { $ref: '#/components/schemas/ErrorBody' } } },
+      BulkItem: {
+        type: 'object',
+        required: ['hts'],
+        properties: { hts: dutyQueryProps.hts, value: dutyQueryProps.value, origin: dutyQueryProps.origin, qty: dutyQueryProps.qty, unit: dutyQueryProps.unit },
+      },
+      BulkRequest: {
+        type: 'object',
+        required: ['items'],
+        properties: {
+          items: { type: 'array', maxItems: 1000, items: { $ref: '#/components/schemas/BulkItem' } },
+          s301: dutyQueryProps.s301,
+          ocean: dutyQueryProps.ocean,
+          origin: { ...dutyQueryProps.origin, description: 'Default origin of the items' },
+          date: dutyQueryProps.date,
+        },
+      },
+      BulkLine: {
+        oneOf: [
+          { ...dutyResult, required: ['line', ...dutyResult.required], properties: { line: { type: 'integer' }, ...dutyResult.properties } },
+          { type: 'object', additionalProperties: false, required: ['line', 'error'], properties: { line: { type: 'integer' }, error: { $ref: '#/components/schemas/ErrorBody' } } },
+        ],
+      },
+      BulkResult: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['lines', 'totals', 'hts_revision', 'notes'],
+        properties: {
+          lines: { type: 'array', items: { $ref: '#/components/schemas/BulkLine' } },
+          totals: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['lines', 'errors', 'customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines'],
+            properties: {
+              lines: { type: 'integer' },
+              errors: { type: 'integer' },
+              customs_value: money('Sum of the lines'),
+              duty: money('Sum of the computed duties'),
+              section_301: money('Sum'),
+              mpf: money('MPF of the entry (minimum and maximum applied once)'),
+              hmf: money('HMF of the entry'),
+              total_duties_fees: money('Sum'),
+              landed_cost: money('Sum'),
+              specific_rate_lines: { type: 'integer', description: 'Lines with a specific or compound rate' },
+            },
+          },
+          hts_revision: { type: 'string' },
+          notes: { type: 'array', items: { type: 'string' } },
+        },
+      },
+      BatchRequest: {
+        type: 'object',
+        required: ['queries'],
+        properties: { queries: { type: 'array', maxItems: 1000, items: { type: 'object', required: ['hts'], properties: dutyQueryProps } } },
+      },
+      BatchResult: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['results'],
+        properties: { results: { type: 'array', items: { oneOf: [{ $ref: '#/components/schemas/DutyResult' }, { $ref: '#/components/schemas/LineError' }] } } },
+      },
+    },
+  },
+} as const;
