@@ -27,7 +27,7 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 const DATE = '(January|February|March|April|May|June|July|August|September|October|November|December) (\\d{1,2}), (\\d{4})';
 const FROM = new RegExp(`on or after ${DATE}`, 'i');
 const UNTIL = new RegExp(`(through|before) ${DATE}`, 'i');
-const ADDITIONAL = /^The duty provided in the applicable subheading(?: \+ (\d+(?:\.\d+)?)%)?\.?$/;
+const ADDITIONAL = /^The duty provided in the applicable subheading(?: (?:\+|plus) (\d+(?:\.\d+)?)%)?\.?$/;
 
 export function parseChapter99Heading(heading: string, description: string, general: string): Chapter99Heading {
   const rateText = general.replace(/\s+/g, ' ').trim();

@@ -65,7 +65,7 @@ export interface OrderResult {
 
 /** One query, as the API's GET /duty takes it. */
 export interface DutyQuery {
-  hts: unknown;
+  hts?: unknown;
   value?: unknown;
   origin?: unknown;
   s301?: unknown;
@@ -76,7 +76,7 @@ export interface DutyQuery {
 }
 
 export interface OrderItem {
-  hts: unknown;
+  hts?: unknown;
   value?: unknown;
   origin?: unknown;
   qty?: unknown;

@@ -98,7 +98,9 @@ function parseComponent(part: string): RateComponent | null {
   }
   const amt = AMOUNT.exec(part);
   if (!amt) return null;
-  const [centsNum, centsDen] = amt[1] !== undefined ? decimalFraction(amt[1], 100) : decimalFraction(amt[2], 1);
+  const [num, den] = decimalFraction(amt[1] ?? amt[2], 1);
+  // Dollars are written `$1.035`, cents `1.035¢`.
+  const [centsNum, centsDen] = amt[1] !== undefined ? reduce(num * 100, den) : [num, den];
   const rest = amt[3].replace(/\s*\/\s*/, '/').trim();
   let unitText: string;
   let tail: string;
@@ -113,7 +115,8 @@ function parseComponent(part: string): RateComponent | null {
   } else {
     return null;
   }
-  const unit = findUnit(unitText);
+  // `$1.34/1000` is per thousand pieces: the unit is each, `per` 1000.
+  const unit = findUnit(unitText === '1000' ? 'each' : unitText);
   if (!unit) return null;
   let qualifier = qualifierOf(tail.replace(/^,\s*/, ''));
   if (qualifier === undefined) return null;

@@ -1,0 +1,197 @@
+/** Single lines costed on real schedule lines; every expected number worked out by hand in the comment beside it. */
+import { describe, expect, it } from 'vitest';
+import { CAVEATS } from '../../shared/index.js';
+import { realTariff } from '../helpers/tariff.js';
+
+const t = realTariff();
+
+describe('a line from China: general rate plus Section 301 from the schedule', () => {
+  const r = t.duty({ hts: '6109.10.00', value: 10000, origin: 'china' });
+  it('computes the documented numbers', () => {
+    expect(r).toMatchObject({
+      hts: '6109.10.00',
+      description: 'Of cotton',
+      origin: 'china',
+      customs_value: 10000,
+      duty_rate: '16.5%',
+      rate_basis: 'general',
+      duty: 1650, // 16.5% × 10,000
+      specific_rate: false,
+      section_301: 750, // List 4A: 7.5% × 10,000
+      section_301_rate: 7.5,
+      section_301_heading: '9903.88.15',
+      mpf: 34.64, // 0.3464% × 10,000, between 33.58 and 651.50
+      hmf: 0,
+      total_duties_fees: 2434.64,
+      landed_cost: 12434.64,
+      special_program: null,
+      hts_revision: '2026 Revision 10',
+    });
+  });
+  it('carries the three caveats', () => {
+    for (const c of CAVEATS) expect(r.notes).toContain(c);
+  });
+});
+
+describe('origins', () => {
+  it('Korea takes the KR special rate and no MPF (FTA exemption)', () => {
+    const r = t.duty({ hts: '6109.10.00.12', value: 10000, origin: 'Korea' });
+    expect(r).toMatchObject({ origin: 'kr', rate_basis: 'special', special_program: 'KR', duty_rate: 'Free', duty: 0, mpf: 0, landed_cost: 10000 });
+    expect(r.notes.join(' ')).toMatch(/exempt/);
+  });
+  it('Jordan takes JO but still pays MPF', () => {
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'jo' })).toMatchObject({ special_program: 'JO', duty: 0, mpf: 34.64, total_duties_fees: 34.64 });
+  });
+  it('Canada and Mexico take USMCA (S)', () => {
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA' })).toMatchObject({ origin: 'ca', special_program: 'S', duty: 0, mpf: 0 });
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'Mexico' })).toMatchObject({ origin: 'mx', special_program: 'S' });
+  });
+  it('a special rate that is not Free: KR pays 25% on 8704.21.01.00', () => {
+    expect(t.duty({ hts: '8704.21.01.00', value: 40000, origin: 'kr' })).toMatchObject({ rate_basis: 'special', special_program: 'KR', duty_rate: '25%', duty: 10000 });
+  });
+  it('a program not listed on the line falls back to the general rate, with a note', () => {
+    // 0201.10.50 lists no IL: general 26.4% × 5,000 = 1,320
+    const r = t.duty({ hts: '0201.10.50', value: 5000, origin: 'il' });
+    expect(r).toMatchObject({ rate_basis: 'general', duty_rate: '26.4%', duty: 1320, mpf: 0 });
+    expect(r.notes.join(' ')).toMatch(/IL is not listed/);
+  });
+  it('a quota reference (See 98xx) falls back to the general rate and says so', () => {
+    const r = t.duty({ hts: '0201.10.50', value: 5000, origin: 'au' });
+    expect(r).toMatchObject({ rate_basis: 'general', duty: 1320, special_program: null });
+    expect(r.notes.join(' ')).toMatch(/9822\.04\.01-9822\.04\.03/);
+  });
+  it('column 2: Cuba, North Korea, Russia and Belarus, or col2', () => {
+    // 6109.10.00 column 2 is 90%: 0.9 × 1,000 = 900; MPF minimum 33.58
+    for (const o of ['col2', 'CU', 'North Korea', 'RU', 'Belarus'])
+      expect(t.duty({ hts: '6109.10.00', value: 1000, origin: o })).toMatchObject({ origin: 'col2', rate_basis: 'column2', duty_rate: '90%', duty: 900, mpf: 33.58 });
+  });
+  it('any other country takes the general rate; ISO3 codes and accents work', () => {
+    expect(t.duty({ hts: '6109.10.00', value: 100, origin: 'VNM' })).toMatchObject({ origin: 'mfn', duty: 16.5 });
+    expect(t.duty({ hts: '6109.10.00', value: 100, origin: "Côte d'Ivoire" }).origin).toBe('mfn');
+    expect(t.duty({ hts: '6109.10.00', value: 100, origin: 'DE' }).notes[0]).toMatch(/Germany \(DE\) taken as mfn/);
+  });
+  it('an unknown origin is an error, not a silent default', () => {
+    expect(() => t.duty({ hts: '6109.10.00', value: 100, origin: 'Atlantis' })).toThrow(expect.objectContaining({ parameter: 'origin', code: 'invalid_parameter' }));
+  });
+});
+
+describe('Section 301 from chapter 99', () => {
+  it('EVs: 9903.91.03 +100%', () => {
+    expect(t.duty({ hts: '8703.80.00', value: 40000, origin: 'china' })).toMatchObject({ duty: 1000, section_301: 40000, section_301_rate: 100, section_301_heading: '9903.91.03' });
+  });
+  it('lithium-ion batteries: the highest of 9903.88.15 (7.5%) and 9903.91.06 (25% from 2026-01-01), not the sum', () => {
+    const r = t.duty({ hts: '8507.60.00.10', value: 1000, origin: 'china' });
+    expect(r).toMatchObject({ section_301: 250, section_301_rate: 25, section_301_heading: '9903.91.06' });
+    // Before 2026, 9903.91.06 did not yet cover the entry: List 4A applies.
+    expect(t.duty({ hts: '8507.60.00.10', value: 1000, origin: 'china', date: '2025-06-01' })).toMatchObject({ section_301: 75, section_301_heading: '9903.88.15' });
+  });
+  it('List 1 LEDs: 9903.88.01 is printed "plus 25%" in words and still reads as 25%', () => {
+    expect(t.duty({ hts: '8541.41.00.00', value: 1000, origin: 'china' })).toMatchObject({ section_301: 250, section_301_heading: '9903.88.01' });
+  });
+  it('List 3 furniture: 9903.88.03 +25%', () => {
+    expect(t.duty({ hts: '9403.60.80.40', value: 2000, origin: 'china' })).toMatchObject({ duty: 0, section_301: 500, section_301_heading: '9903.88.03' });
+  });
+  it('an exclusion heading in effect is reported, not applied', () => {
+    const during = t.duty({ hts: '0304.72.50.00', value: 1000, origin: 'china', date: '2026-06-01' });
+    expect(during.notes.join(' ')).toMatch(/exclusion under 9903\.88\.69/);
+    const after = t.duty({ hts: '0304.72.50.00', value: 1000, origin: 'china', date: '2026-11-21' });
+    expect(after.notes.join(' ')).not.toMatch(/9903\.88\.69/);
+  });
+  it('the explicit s301 setting wins', () => {
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'china', s301: '25' })).toMatchObject({ section_301: 2500, section_301_rate: 25, section_301_heading: null });
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'china', s301: 'none' })).toMatchObject({ section_301: 0 });
+  });
+  it('only for products of China', () => {
+    const r = t.duty({ hts: '6109.10.00', value: 10000, origin: 'mfn', s301: '25' });
+    expect(r.section_301).toBe(0);
+    expect(r.notes.join(' ')).toMatch(/only to products of China/);
+  });
+  it('no Section 301 heading cited: none', () => {
+    expect(t.duty({ hts: '8471.30.01.00', value: 1000, origin: 'china' })).toMatchObject({ section_301: 0, section_301_heading: null });
+  });
+});
+
+describe('fees', () => {
+  it('MPF minimum and maximum per formal entry', () => {
+    expect(t.duty({ hts: '8471.30.01.00', value: 5000 }).mpf).toBe(33.58); // 17.32 → minimum
+    expect(t.duty({ hts: '8471.30.01.00', value: 200000 }).mpf).toBe(651.5); // 692.80 → maximum
+  });
+  it('HMF 0.125% for ocean shipments only', () => {
+    expect(t.duty({ hts: '8471.30.01.00', value: 10000, ocean: '1' }).hmf).toBe(12.5);
+    expect(t.duty({ hts: '8471.30.01.00', value: 10000, ocean: '0' }).hmf).toBe(0);
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'kr', ocean: true })).toMatchObject({ mpf: 0, hmf: 12.5 });
+  });
+  it('value 0 means no entry: no fees', () => {
+    expect(t.duty({ hts: '6109.10.00', value: 0, ocean: 1 })).toMatchObject({ duty: 0, mpf: 0, hmf: 0, landed_cost: 0 });
+  });
+  it('uses the figures of the entry date (FY2025: minimum 32.71)', () => {
+    expect(t.duty({ hts: '8471.30.01.00', value: 1000, date: '2025-03-01' }).mpf).toBe(32.71);
+  });
+});
+
+describe('money', () => {
+  it('rounds once per amount, half away from zero', () => {
+    // 16.5% × 1.00 = 16.5 cents → 17 cents
+    expect(t.duty({ hts: '6109.10.00', value: 1 }).duty).toBe(0.17);
+    // 16.5% × 1,234.56 = 203.7024 → 203.70; 7.5% × 1,234.56 = 92.592 → 92.59
+    expect(t.duty({ hts: '6109.10.00', value: '1234.56', origin: 'china' })).toMatchObject({ duty: 203.7, section_301: 92.59, mpf: 33.58, total_duties_fees: 329.87, landed_cost: 1564.43 });
+  });
+  it('landed_cost = customs_value + total_duties_fees, total = duty + 301 + fees', () => {
+    const r = t.duty({ hts: '8507.60.00.10', value: '98765.43', origin: 'china', ocean: 1 });
+    expect(Math.round(r.total_duties_fees * 100)).toBe(Math.round(((r.duty ?? 0) + r.section_301 + r.mpf + r.hmf) * 100));
+    expect(Math.round(r.landed_cost * 100)).toBe(Math.round((r.customs_value + r.total_duties_fees) * 100));
+  });
+});
+
+describe('specific and compound rates', () => {
+  it('without a quantity: specific_rate true and duty null', () => {
+    const r = t.duty({ hts: '2009.11.00', value: 5000 });
+    expect(r).toMatchObject({ duty_rate: '7.85¢/liter', specific_rate: true, duty: null, mpf: 33.58, total_duties_fees: 33.58 });
+    expect(r.notes.join(' ')).toMatch(/give qty and unit/);
+  });
+  it('with a quantity: 1,200 gal × 3.785411784 L × 7.85¢ = 356.59', () => {
+    expect(t.duty({ hts: '2009.11.00', value: 5000, qty: 1200, unit: 'gal' }).duty).toBe(356.59);
+    expect(t.duty({ hts: '2009.11.00', value: 5000, qty: 1000, unit: 'liter' }).duty).toBe(78.5);
+  });
+  it('compound: $1.104/kg + 14.9% on 500 kg worth 10,000 = 552 + 1,490', () => {
+    expect(t.duty({ hts: '0402.29.50.00', value: 10000, qty: 500, unit: 'kg' })).toMatchObject({ specific_rate: true, duty: 2042 });
+    // 1,000 lb = 453.59237 kg × 110.4¢ = 50,076.60¢ + 149,000¢ → 1,990.77
+    expect(t.duty({ hts: '0402.29.50.00', value: 10000, qty: 1000, unit: 'lb' }).duty).toBe(1990.77);
+  });
+  it('per dozen and per thousand', () => {
+    expect(t.duty({ hts: '0407.11.00.00', value: 100, qty: 1200, unit: 'each' }).duty).toBe(2.8); // 100 doz × 2.8¢
+    expect(t.duty({ hts: '0601.10.15.00', value: 100, qty: 25000, unit: 'pcs' }).duty).toBe(22.4); // 25 × 89.6¢
+  });
+  it('a quantity without a unit is taken in the rate unit; a measure qualifier is noted', () => {
+    const r = t.duty({ hts: '0711.20.18.00', value: 100, qty: 1000 });
+    expect(r.duty).toBe(37); // 3.7¢/kg on drained weight × 1,000 kg
+    expect(r.notes.join(' ')).toMatch(/taken in kg.*drained weight/);
+  });
+  it('units of another dimension are not converted', () => {
+    const r = t.duty({ hts: '2009.11.00', value: 100, qty: 10, unit: 'kg' });
+    expect(r.duty).toBeNull();
+    expect(r.notes.join(' ')).toMatch(/cannot be converted/);
+  });
+  it('text rates give no duty and say why', () => {
+    const r = t.duty({ hts: '1701.14.05.00', value: 100, qty: 10, unit: 'kg' });
+    expect(r.duty).toBeNull();
+    expect(r.notes.join(' ')).toMatch(/not a formula/);
+  });
+});
+
+describe('bad input names the parameter', () => {
+  it.each([
+    [{ hts: '6109.10.00', value: -1 }, 'value'],
+    [{ hts: '6109.10.00', value: 'abc' }, 'value'],
+    [{ hts: '6109.10.00', value: Number.NaN }, 'value'],
+    [{ hts: '6109.10.00', value: '1e309' }, 'value'],
+    [{ hts: '6109.10.00', value: 1, ocean: 'maybe' }, 'ocean'],
+    [{ hts: '6109.10.00', value: 1, s301: '30' }, 's301'],
+    [{ hts: '6109.10.00', value: 1, date: '2026-02-30' }, 'date'],
+    [{ hts: '6109.10.00', value: 1, qty: 0 }, 'qty'],
+    [{ hts: '6109.10.00', value: 1, qty: 5, unit: 'furlongs' }, 'unit'],
+    [{ hts: '6109.10.00', value: 1, unit: 'kg' }, 'qty'],
+  ])('%j → %s', (q, parameter) => {
+    expect(() => t.duty(q)).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter }));
+  });
+});

@@ -1,0 +1,15 @@
+/** The real schedule and country list, loaded once per test file, with a fixed "today". */
+import { readCountries } from '../../server/data/countries.js';
+import { readHtsFile } from '../../server/data/hts-file.js';
+import { buildSchedule, Tariff, type HtsRow } from '../../shared/index.js';
+
+let rows: HtsRow[] | undefined;
+export function htsRows(): HtsRow[] {
+  return (rows ??= readHtsFile().rows);
+}
+
+let tariff: Tariff | undefined;
+/** Tariff whose default entry date is 2026-11-21, so results do not change with the calendar. */
+export function realTariff(): Tariff {
+  return (tariff ??= new Tariff(buildSchedule(htsRows(), '2026 Revision 10'), readCountries(), () => '2026-11-21'));
+}
