@@ -1,0 +1,231 @@
+/**
+ * The TARIFF.* custom functions. Each is a thin view of the API's DutyResult: every duty query goes
+ * through the shared batching client, so a sheet of 2,000 formulas costs two requests, and every
+ * figure comes from the server. functions.json is generated from the JSDoc below by
+ * custom-functions-metadata at build time; the build also generates the CustomFunctions.associate
+ * calls from it.
+ */
+/// <reference path="../types/custom-functions.d.ts" />
+import type { DutyResult } from '../../../shared/order.js';
+import { isApiError, landed } from '../client/index.js';
+
+type Cell = unknown;
+
+/** Excel's messages for custom function errors are short: keep them readable. */
+const MAX_MESSAGE = 255;
+
+function cellError(code: CustomFunctions.ErrorCode, message: string): CustomFunctions.Error {
+  return new CustomFunctions.Error(code, message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message);
+}
+
+/** An API or transport error as the cell shows it: bad input is #VALUE!, the rest #N/A. */
+function toCellError(e: unknown, hts: Cell): CustomFunctions.Error {
+  if (!isApiError(e)) return cellError(CustomFunctions.ErrorCode.notAvailable, `landed: ${e instanceof Error ? e.message : String(e)}`);
+  if (e.code !== 'invalid_parameter') return cellError(CustomFunctions.ErrorCode.notAvailable, e.message);
+  let message = e.message;
+  if (e.details.parameter === 'hts' && typeof hts === 'number' && !Number.isInteger(hts))
+    message += `. Excel keeps ${hts} as a number and drops its zeros: enter the code as text, e.g. '6109.10.00`;
+  return cellError(CustomFunctions.ErrorCode.invalidValue, message);
+}
+
+async function query(hts: Cell, value: Cell, origin?: Cell, s301?: Cell, ocean?: Cell, qty?: Cell, unit?: Cell): Promise<DutyResult> {
+  try {
+    return await landed().duties.duty({ hts, value, origin, s301, ocean, qty, unit });
+  } catch (e) {
+    throw toCellError(e, hts);
+  }
+}
+
+/** The duty, or #N/A saying which rate applies and that it needs a quantity (or why it has no amount). */
+function computedDuty(r: DutyResult): number {
+  if (r.duty !== null) return r.duty;
+  const reason = r.notes.find((n) => n.startsWith('The rate ') || n.startsWith('No rate')) ?? '';
+  const message = r.specific_rate
+    ? `${r.hts}: the ${r.rate_basis} rate ${r.duty_rate} is specific, so the duty needs a quantity: pass qty and unit, e.g. =TARIFF.DUTY(hts, value, origin, , , 100, "kg"). ${reason}`
+    : `${r.hts}: the duty is not computed for the ${r.rate_basis} rate ${r.duty_rate ?? '(none printed)'}. ${reason}`;
+  throw cellError(CustomFunctions.ErrorCode.notAvailable, message.trim());
+}
+
+/**
+ * Import duty on one line, in U.S. dollars (ordinary customs duty; Section 301 and fees are separate).
+ * @customfunction DUTY
+ * @param hts Tariff code (HTS), 8 or 10 digits, e.g. "6109.10.00".
+ * @param value Customs value in U.S. dollars.
+ * @param [origin] Country of origin: mfn (default), china, kr, an ISO code such as CN or VN, or a country name.
+ * @param [s301] Section 301 rate for goods of China: 25, 7.5, none, or auto (default: from the schedule).
+ * @param [ocean] TRUE when the goods arrive by vessel (harbor maintenance fee).
+ * @param [qty] Quantity, for specific or compound rates (e.g. 100).
+ * @param [unit] Unit of the quantity (e.g. kg, liter, doz); default: the unit of the rate.
+ * @returns The duty in U.S. dollars.
+ */
+export async function duty(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
+  return computedDuty(await query(hts, value, origin, s301, ocean, qty, unit));
+}
+
+/**
+ * Section 301 duty on goods of China, in U.S. dollars (0 for other origins).
+ * @customfunction SECTION301
+ * @param hts Tariff code (HTS), 8 or 10 digits.
+ * @param value Customs value in U.S. dollars.
+ * @param [origin] Country of origin: mfn (default), china, an ISO code or a country name.
+ * @param [s301] Section 301 rate: 25, 7.5, none, or auto (default: from the schedule's chapter 99 references).
+ * @param [ocean] TRUE when the goods arrive by vessel.
+ * @param [qty] Quantity, for specific or compound rates.
+ * @param [unit] Unit of the quantity.
+ * @returns The Section 301 duty in U.S. dollars.
+ */
+export async function section301(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
+  return (await query(hts, value, origin, s301, ocean, qty, unit)).section_301;
+}
+
+/**
+ * Merchandise processing fee for a one-line entry, in U.S. dollars (minimum and maximum applied; 0 for FTA origins exempt from it).
+ * @customfunction MPF
+ * @param hts Tariff code (HTS), 8 or 10 digits.
+ * @param value Customs value in U.S. dollars.
+ * @param [origin] Country of origin: mfn (default), china, kr, an ISO code or a country name.
+ * @param [s301] Section 301 rate: 25, 7.5, none, or auto.
+ * @param [ocean] TRUE when the goods arrive by vessel.
+ * @param [qty] Quantity, for specific or compound rates.
+ * @param [unit] Unit of the quantity.
+ * @returns The MPF in U.S. dollars.
+ */
+export async function mpf(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
+  return (await query(hts, value, origin, s301, ocean, qty, unit)).mpf;
+}
+
+/**
+ * Harbor maintenance fee, in U.S. dollars (only when ocean is TRUE).
+ * @customfunction HMF
+ * @param hts Tariff code (HTS), 8 or 10 digits.
+ * @param value Customs value in U.S. dollars.
+ * @param [origin] Country of origin: mfn (default), china, kr, an ISO code or a country name.
+ * @param [s301] Section 301 rate: 25, 7.5, none, or auto.
+ * @param [ocean] TRUE when the goods arrive by vessel; without it the fee is 0.
+ * @param [qty] Quantity, for specific or compound rates.
+ * @param [unit] Unit of the quantity.
+ * @returns The HMF in U.S. dollars.
+ */
+export async function hmf(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
+  return (await query(hts, value, origin, s301, ocean, qty, unit)).hmf;
+}
+
+/**
+ * Total duties and fees: duty + Section 301 + MPF + HMF, in U.S. dollars.
+ * @customfunction FEES
+ * @param hts Tariff code (HTS), 8 or 10 digits.
+ * @param value Customs value in U.S. dollars.
+ * @param [origin] Country of origin: mfn (default), china, kr, an ISO code or a country name.
+ * @param [s301] Section 301 rate: 25, 7.5, none, or auto.
+ * @param [ocean] TRUE when the goods arrive by vessel.
+ * @param [qty] Quantity, for specific or compound rates.
+ * @param [unit] Unit of the quantity.
+ * @returns Total duties and fees in U.S. dollars.
+ */
+export async function fees(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
+  const r = await query(hts, value, origin, s301, ocean, qty, unit);
+  computedDuty(r);
+  return r.total_duties_fees;
+}
+
+/**
+ * Landed cost: customs value plus all duties and fees, in U.S. dollars.
+ * @customfunction LANDED
+ * @param hts Tariff code (HTS), 8 or 10 digits.
+ * @param value Customs value in U.S. dollars.
+ * @param [origin] Country of origin: mfn (default), china, kr, an ISO code or a country name.
+ * @param [s301] Section 301 rate: 25, 7.5, none, or auto.
+ * @param [ocean] TRUE when the goods arrive by vessel.
+ * @param [qty] Quantity, for specific or compound rates.
+ * @param [unit] Unit of the quantity.
+ * @returns The landed cost in U.S. dollars.
+ */
+export async function landedCost(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
+  const r = await query(hts, value, origin, s301, ocean, qty, unit);
+  computedDuty(r);
+  return r.landed_cost;
+}
+
+/**
+ * The rate of duty that applies to goods of this origin, as the schedule prints it (e.g. "16.5%", "Free", "4.4¢/kg").
+ * @customfunction RATE
+ * @param hts Tariff code (HTS), 8 or 10 digits.
+ * @param [origin] Country of origin: mfn (default), china, col2, kr, an ISO code or a country name.
+ * @returns The rate text.
+ */
+export async function rate(hts: unknown, origin?: unknown): Promise<string> {
+  const r = await query(hts, 0, origin);
+  if (r.duty_rate === null) throw cellError(CustomFunctions.ErrorCode.notAvailable, `${r.hts}: no rate of duty is printed for this line`);
+  return r.duty_rate;
+}
+
+/**
+ * The schedule's description of a tariff code (headings and subheadings too).
+ * @customfunction DESC
+ * @param hts Tariff code (HTS): 4, 6, 8 or 10 digits.
+ * @returns The description.
+ */
+export async function desc(hts: unknown): Promise<string> {
+  try {
+    return (await landed().duties.duty({ hts, value: 0 })).description;
+  } catch (e) {
+    // Headings and subheadings carry no rate, so the duty query refuses them: ask for the record.
+    if (!(isApiError(e) && typeof e.details.level === 'number')) throw toCellError(e, hts);
+  }
+  try {
+    return (await landed().record(String(hts))).description;
+  } catch (e) {
+    throw toCellError(e, hts);
+  }
+}
+
+/** The columns of TARIFF.RESULT, in the API's names. */
+export const RESULT_COLUMNS = [
+  'hts', 'description', 'origin', 'customs_value', 'duty_rate', 'rate_basis', 'duty', 'specific_rate', 'section_301', 'mpf', 'hmf',
+  'total_duties_fees', 'landed_cost', 'special_program', 'section_301_rate', 'section_301_heading', 'hts_revision', 'notes',
+] as const satisfies readonly (keyof DutyResult)[];
+
+/**
+ * The whole duty result as one row that spills to the right; with header TRUE, a header row above it.
+ * @customfunction RESULT
+ * @param hts Tariff code (HTS), 8 or 10 digits.
+ * @param value Customs value in U.S. dollars.
+ * @param [origin] Country of origin: mfn (default), china, kr, an ISO code or a country name.
+ * @param [s301] Section 301 rate: 25, 7.5, none, or auto.
+ * @param [ocean] TRUE when the goods arrive by vessel.
+ * @param [header] TRUE to return the column names above the values.
+ * @param [qty] Quantity, for specific or compound rates.
+ * @param [unit] Unit of the quantity.
+ * @returns One row (two with the header) of the result's fields.
+ */
+export async function result(
+  hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, header?: boolean, qty?: unknown, unit?: unknown,
+): Promise<unknown[][]> {
+  const r = await query(hts, value, origin, s301, ocean, qty, unit);
+  const row = RESULT_COLUMNS.map((c) => {
+    const v = r[c];
+    return Array.isArray(v) ? v.join(' ') : (v ?? '');
+  });
+  return header ? [[...RESULT_COLUMNS], row] : [row];
+}
+
+/**
+ * The leading exporters to the world of the goods of this code's chapter: a table with a header row.
+ * @customfunction EXPORTERS
+ * @param hts Tariff code (HTS) or chapter, e.g. "8471" or "85".
+ * @param [limit] How many exporters (default 10).
+ * @returns Rank, ISO3, country, value in U.S. dollars and share, under a header row.
+ */
+export async function exporters(hts: unknown, limit?: number): Promise<unknown[][]> {
+  let data;
+  try {
+    data = await landed().exporters(String(hts ?? ''), limit ?? undefined);
+  } catch (e) {
+    throw toCellError(e, hts);
+  }
+  if (!data.exporters.length) throw cellError(CustomFunctions.ErrorCode.notAvailable, `No exporter data for chapter ${data.chapter}`);
+  return [
+    ['Rank', 'ISO3', 'Country', 'Value (USD)', 'Share'],
+    ...data.exporters.map((x) => [x.rank, x.iso3, x.country, x.value_usd, x.share]),
+  ];
+}
