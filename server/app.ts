@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { InputError, type Tariff } from '../shared/index.js';
@@ -25,7 +25,8 @@ export interface AppDeps {
   keyLimiter: RateLimiter;
   /** Per client address, for requests without a valid key (and the public document). */
   addressLimiter: RateLimiter;
-  logger?: FastifyServerOptions['logger'];
+  /** Structured logs (pino); request URLs always go through redactKey. Off when omitted. */
+  logger?: { level?: string; stream?: NodeJS.WritableStream };
   /** Folder whose excel/ and sheets/ subfolders are served at /excel/ and /sheets/ (the built add-ins). */
   staticRoot?: string;
   /** Origins allowed to call the API from a browser; none by default (same origin only). */
@@ -63,7 +64,15 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     trustProxy: process.env.TRUST_PROXY === '1',
-    logger: deps.logger ?? false,
+    logger: deps.logger
+      ? {
+          level: deps.logger.level ?? 'info',
+          ...(deps.logger.stream ? { stream: deps.logger.stream } : {}),
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactKey(req.url), remoteAddress: req.ip }),
+          },
+        }
+      : false,
   });
   app.server.headersTimeout = Math.min(timeout, 10_000);
   app.removeContentTypeParser('text/plain');

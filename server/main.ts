@@ -2,7 +2,7 @@
  * `npm start`: the service with the embedded defaults (port 8080, the schedule beside the checkout,
  * data/keys.sqlite). SIGTERM/SIGINT finish the requests in flight, then exit.
  */
-import { buildApp, redactKey } from './app.js';
+import { buildApp } from './app.js';
 import { loadDeps } from './config.js';
 
 let deps;
@@ -15,12 +15,7 @@ try {
 
 const app = buildApp({
   ...deps,
-  logger: {
-    level: process.env.LOG_LEVEL ?? 'info',
-    serializers: {
-      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactKey(req.url), remoteAddress: req.ip }),
-    },
-  },
+  logger: { level: process.env.LOG_LEVEL ?? 'info' },
 });
 
 const port = Number(process.env.PORT ?? 8080);

@@ -1,0 +1,217 @@
+/** The real service over HTTP on a free port: every rule of the /api/v1 contract. */
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openapi } from '../../server/openapi.js';
+import { client } from '../helpers/contract.js';
+import { startServer, type RunningServer } from '../helpers/server.js';
+
+let srv: RunningServer;
+let api: ReturnType<typeof client>;
+beforeAll(async () => {
+  srv = await startServer();
+  api = client(srv.url, srv.key);
+});
+afterAll(() => srv.close());
+
+const cents = (x: number) => Math.round(x * 100);
+
+describe('GET /api/v1/duty', () => {
+  it('answers the documented DutyResult', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=6109.10.00&value=10000&origin=china&date=2026-11-21');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ hts: '6109.10.00', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', mpf: 34.64, landed_cost: 12434.64, hts_revision: '2026 Revision 10' });
+    expect(r.headers.get('content-type')).toMatch(/application\/json/);
+    expect(r.headers.get('x-ratelimit-limit')).toBe('120');
+    expect(r.headers.get('x-powered-by')).toBeNull();
+  });
+  it('defaults: value 0, origin mfn, ocean 0', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=6109100012');
+    expect(r.body).toMatchObject({ origin: 'mfn', customs_value: 0, duty: 0, mpf: 0, hmf: 0, rate_basis: 'general' });
+  });
+  it('400 names the parameter', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=6109.10.00&value=abc');
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'value' } });
+    expect(r.body.error.message).toMatch(/^value /);
+  });
+  it('a heading is a 400 that counts its 8-digit lines', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=6109&value=1');
+    expect(r.status).toBe(400);
+    expect(r.body.error.message).toMatch(/5 8-digit lines/);
+    expect(r.body.error.details).toMatchObject({ parameter: 'hts', tariff_lines: 5 });
+  });
+  it('an unknown code is a 404', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=0000.00.00&value=1');
+    expect(r.status).toBe(404);
+    expect(r.body.error.code).toBe('not_found');
+  });
+  it('unknown and repeated parameters are 400s', async () => {
+    expect((await api('GET', '/api/v1/duty?hts=6109.10.00&orgin=china')).body.error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'orgin' } });
+    expect((await api('GET', '/api/v1/duty?hts=6109.10.00&value=1&value=2')).body.error.message).toMatch(/value is given more than once/);
+  });
+});
+
+describe('GET /api/v1/hts/{code}', () => {
+  it('a tariff line with its parents, programs, chapter 99 citations and children', async () => {
+    const r = await api('GET', '/api/v1/hts/6109.10.00');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ hts: '6109.10.00', general: '16.5%', column2: '90%', rates_from: null });
+    expect(r.body.full_description).toMatch(/T-shirts, singlets, tank tops.* > Of cotton$/);
+    expect(r.body.special_programs).toContainEqual({ program: 'KR', rate: 'Free' });
+    expect(r.body.chapter99).toContainEqual(expect.objectContaining({ heading: '9903.88.15', rate: 'The duty provided in the applicable subheading + 7.5%' }));
+    expect(r.body.children.map((c: { hts: string }) => c.hts)).toContain('6109.10.00.12');
+  });
+  it('a 10-digit line inherits its rates and says from where', async () => {
+    expect((await api('GET', '/api/v1/hts/6109100012')).body).toMatchObject({ general: '16.5%', rates_from: '6109.10.00', children: [] });
+  });
+  it('a heading lists its children', async () => {
+    const r = await api('GET', '/api/v1/hts/6109');
+    expect(r.body.children.map((c: { hts: string }) => c.hts)).toEqual(['6109.10.00', '6109.90']);
+    expect(r.body.general).toBeNull();
+  });
+  it('404 for an unknown code, 400 for a malformed one', async () => {
+    expect((await api('GET', '/api/v1/hts/0000')).status).toBe(404);
+    expect((await api('GET', '/api/v1/hts/61x9')).status).toBe(400);
+  });
+});
+
+describe('GET /api/v1/exporters', () => {
+  it('ranks the chapter of the code by 2024 export value', async () => {
+    const r = await api('GET', '/api/v1/exporters?hts=8471&limit=3');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ chapter: '84', year: 2024 });
+    expect(r.body.exporters.map((e: { iso3: string }) => e.iso3)).toEqual(['CHN', 'USA', 'DEU']);
+    expect(r.body.exporters[0]).toMatchObject({ rank: 1, country: 'China' });
+    // CHN 630.1 bn of 2,764 bn (SOURCE.md): about 22.8%.
+    expect(r.body.exporters[0].share).toBeCloseTo(0.228, 2);
+  });
+  it('limit defaults to 10, maximum 50', async () => {
+    expect((await api('GET', '/api/v1/exporters?hts=61')).body.exporters).toHaveLength(10);
+    expect((await api('GET', '/api/v1/exporters?hts=61&limit=51')).body.error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'limit' } });
+  });
+  it('chapters 98 and 99 have no data: 404 with the reason', async () => {
+    const r = await api('GET', '/api/v1/exporters?hts=9903.88.15');
+    expect(r.status).toBe(404);
+    expect(r.body.error.message).toMatch(/chapters 98 and 99/);
+  });
+});
+
+describe('POST /api/v1/duty/bulk and /duty/batch', () => {
+  const items = [
+    { hts: '6109.10.00', value: 1000, origin: 'china' },
+    { hts: '6109.10.00.12', value: 3000, origin: 'kr' },
+    { hts: '8471.30.01.00', value: 2000 },
+    { hts: 'bogus', value: 10 },
+  ];
+  it('costs the order with fees once per entry; a bad line does not sink it', async () => {
+    const r = await api('POST', '/api/v1/duty/bulk', { body: { items, ocean: 1, date: '2026-11-21' } });
+    expect(r.status).toBe(200);
+    expect(r.body.lines[3]).toMatchObject({ line: 4, error: { code: 'invalid_parameter' } });
+    expect(r.body.totals).toMatchObject({ lines: 4, errors: 1, customs_value: 6000, mpf: 33.58, hmf: 7.5, duty: 165, section_301: 75 });
+    const good = r.body.lines.filter((l: object) => !('error' in l));
+    expect(good.reduce((s: number, l: { mpf: number }) => s + cents(l.mpf), 0)).toBe(3358);
+  });
+  it('bulk totals against single calls: duty and 301 equal, fees entered once instead of per line', async () => {
+    const singles = await Promise.all(items.slice(0, 3).map((i) => api('GET', `/api/v1/duty?hts=${i.hts}&value=${i.value}&origin=${i.origin ?? 'mfn'}&date=2026-11-21`)));
+    const bulk = (await api('POST', '/api/v1/duty/bulk', { body: { items: items.slice(0, 3), date: '2026-11-21' } })).body;
+    expect(cents(bulk.totals.duty)).toBe(singles.reduce((s, r) => s + cents(r.body.duty), 0));
+    expect(cents(bulk.totals.section_301)).toBe(singles.reduce((s, r) => s + cents(r.body.section_301), 0));
+    // Alone, the China and mfn lines each pay the 33.58 minimum; together, one minimum.
+    expect(singles.reduce((s, r) => s + cents(r.body.mpf), 0)).toBe(2 * 3358);
+    expect(bulk.totals.mpf).toBe(33.58);
+  });
+  it('batch answers each query exactly as the GET would', async () => {
+    const queries = [...items, { hts: '2009.11.00', value: 5000, qty: 1200, unit: 'gal' }, 'not an object'].map((q) => (typeof q === 'object' ? { ...q, date: '2026-11-21' } : q));
+    const r = await api('POST', '/api/v1/duty/batch', { body: { queries } });
+    expect(r.status).toBe(200);
+    expect(r.body.results).toHaveLength(6);
+    for (const [i, q] of queries.entries()) {
+      if (typeof q !== 'object') continue;
+      const qs = new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+      const single = await api('GET', `/api/v1/duty?${qs}`);
+      expect(r.body.results[i]).toEqual(single.status === 200 ? single.body : { error: single.body.error });
+    }
+    expect(r.body.results[4].duty).toBe(356.59);
+    expect(r.body.results[5].error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'queries[5]' } });
+  });
+  it('more than 1,000 items: 400 too_many_lines', async () => {
+    const many = Array.from({ length: 1001 }, () => ({ hts: '6109.10.00', value: 1 }));
+    const r = await api('POST', '/api/v1/duty/bulk', { body: { items: many } });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('too_many_lines');
+    expect((await api('POST', '/api/v1/duty/batch', { body: { queries: many } })).body.error.code).toBe('too_many_lines');
+    expect((await api('POST', '/api/v1/duty/bulk', { body: { items: many.slice(0, 1000) } })).body.totals.lines).toBe(1000);
+  });
+  it('malformed JSON, wrong shape, wrong content type, oversized body', async () => {
+    const bad = await api('POST', '/api/v1/duty/bulk', { raw: '{"items": [', headers: { 'content-type': 'application/json' } });
+    expect([bad.status, bad.body.error.code]).toEqual([400, 'invalid_json']);
+    const arr = await api('POST', '/api/v1/duty/bulk', { body: [1, 2] });
+    expect([arr.status, arr.body.error.code, arr.body.error.details.parameter]).toEqual([400, 'invalid_parameter', 'body']);
+    const notArray = await api('POST', '/api/v1/duty/bulk', { body: { items: 'x' } });
+    expect(notArray.body.error.details.parameter).toBe('items');
+    const text = await api('POST', '/api/v1/duty/bulk', { raw: '{"items": []}', headers: { 'content-type': 'text/plain' } });
+    expect([text.status, text.body.error.code]).toEqual([415, 'unsupported_media_type']);
+    const huge = await api('POST', '/api/v1/duty/bulk', { raw: JSON.stringify({ items: [], pad: 'x'.repeat(2 * 1024 * 1024 + 10) }), headers: { 'content-type': 'application/json' } });
+    expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
+  });
+});
+
+describe('authentication', () => {
+  it('no key: 401 with WWW-Authenticate and the JSON error', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=6109.10.00', { key: null });
+    expect(r.status).toBe(401);
+    expect(r.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    expect(r.body.error.code).toBe('unauthorized');
+  });
+  it('a wrong or revoked key: 401', async () => {
+    expect((await api('GET', '/api/v1/duty?hts=6109.10.00', { key: 'lk_wrong' })).status).toBe(401);
+    const { key, info } = srv.keys.create('to revoke');
+    expect((await api('GET', '/api/v1/hts/6109', { key })).status).toBe(200);
+    srv.keys.revoke(String(info.id));
+    expect((await api('GET', '/api/v1/hts/6109', { key })).status).toBe(401);
+  });
+  it('?key= is accepted (discouraged) and never logged', async () => {
+    const r = await api('GET', `/api/v1/hts/6109?key=${srv.key}`, { key: null });
+    expect(r.status).toBe(200);
+    const logs = srv.logs.join('\n');
+    expect(logs).toContain('key=[redacted]');
+    expect(logs).not.toContain(srv.key);
+  });
+  it('the OpenAPI document is public and valid OpenAPI 3.0.3', async () => {
+    const r = await api('GET', '/api/v1/openapi.json', { key: null });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ openapi: '3.0.3', info: { version: '1.0.0' } });
+    await expect(SwaggerParser.validate(JSON.parse(JSON.stringify(openapi)))).resolves.toBeTruthy();
+  });
+  it('unknown endpoints: JSON 404', async () => {
+    const r = await fetch(`${srv.url}/nope`);
+    expect(r.status).toBe(404);
+    expect((await r.json()).error.code).toBe('not_found');
+  });
+  it('/healthz needs no key', async () => {
+    const r = await fetch(`${srv.url}/healthz`);
+    expect(await r.json()).toEqual({ status: 'ok', hts_revision: '2026 Revision 10' });
+  });
+});
+
+describe('rate limit: 120 requests per minute per key', () => {
+  it('counts down, then answers 429 with Retry-After; other keys are unaffected', async () => {
+    const { key } = srv.keys.create('limit');
+    const own = client(srv.url, key);
+    let last = await own('GET', '/api/v1/hts/6109');
+    expect(last.headers.get('x-ratelimit-remaining')).toBe('119');
+    for (let i = 2; i <= 120; i++) last = await own('GET', i % 2 ? '/api/v1/hts/6109' : '/api/v1/duty?hts=bad');
+    expect(last.headers.get('x-ratelimit-remaining')).toBe('0');
+    const over = await own('POST', '/api/v1/duty/bulk', { body: { items: [] } });
+    expect(over.status).toBe(429);
+    expect(over.body.error.code).toBe('rate_limited');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(over.headers.get('x-ratelimit-reset'))).toBeLessThanOrEqual(60);
+    expect((await api('GET', '/api/v1/hts/6109')).status).toBe(200);
+  });
+  it('unauthenticated requests are limited per address', async () => {
+    let r;
+    for (let i = 0; i < 40; i++) r = await api('GET', '/api/v1/hts/6109', { key: 'lk_guess' + i });
+    expect(r!.status).toBe(429);
+  });
+});
