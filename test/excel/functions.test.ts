@@ -1,0 +1,212 @@
+/**
+ * Every TARIFF.* function against the real API server (in process, real schedule): the figures are
+ * worked out by hand from the schedule lines, and the error cells are what a user would see.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../helpers/server.js';
+import { MemoryRateLimiter } from '../../server/auth/rate-limit.js';
+import { cell, clientFor, installCustomFunctions, recordingFetch, type Sent } from './helpers.js';
+
+installCustomFunctions();
+const F = await import('../../excel-addin/src/functions/functions.js');
+
+let server: RunningServer;
+let sent: Sent[];
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.close());
+
+beforeEach(() => {
+  const rec = recordingFetch();
+  sent = rec.sent;
+  clientFor(server.url, server.key, rec.fetch, { batch: { windowMs: 10 } });
+});
+
+const batches = () => sent.filter((s) => s.url.endsWith('/api/v1/duty/batch'));
+
+describe('money functions: 6109.10.00 (cotton T-shirts, general 16.5%), $10,000', () => {
+  // China: 16.5% = 1,650; Section 301 List 4A (9903.88.15) 7.5% = 750; MPF 0.3464% = 34.64
+  // (between the FY2026 minimum 33.58 and maximum 651.50); HMF 0.125% = 12.50 by vessel.
+  it('DUTY, SECTION301, MPF, HMF, FEES and LANDED for goods of China', async () => {
+    const args = ['6109.10.00', 10000, 'china'] as const;
+    const [duty, s301, mpf, hmf, hmfOcean, fees, landed] = await Promise.all([
+      F.duty(...args),
+      F.section301(...args),
+      F.mpf(...args),
+      F.hmf(...args),
+      F.hmf(...args, null, true),
+      F.fees(...args),
+      F.landedCost(...args),
+    ]);
+    expect([duty, s301, mpf, hmf, hmfOcean]).toEqual([1650, 750, 34.64, 0, 12.5]);
+    expect(fees).toBe(2434.64); // 1650 + 750 + 34.64
+    expect(landed).toBe(12434.64);
+    expect(batches()).toHaveLength(1);
+  });
+
+  it('Korea: KORUS Free, no Section 301, exempt from MPF', async () => {
+    const r = await Promise.all([F.duty('6109.10.00', 10000, 'kr'), F.section301('6109.10.00', 10000, 'kr'), F.mpf('6109.10.00', 10000, 'KR'), F.landedCost('6109.10.00', 10000, 'Korea')]);
+    expect(r).toEqual([0, 0, 0, 10000]);
+  });
+
+  it('s301 overrides the derived rate; a number typed as the code works', async () => {
+    expect(await F.section301(61091000, 10000, 'CN', 25)).toBe(2500);
+    expect(await F.section301('6109.10.00', 10000, 'china', 'none')).toBe(0);
+  });
+});
+
+describe('RATE and DESC', () => {
+  it('RATE gives the rate that applies to the origin', async () => {
+    expect(await Promise.all([F.rate('6109.10.00'), F.rate('6109.10.00', 'kr'), F.rate('6109.10.00', 'col2'), F.rate('0201.10.05')])).toEqual([
+      '16.5%',
+      'Free',
+      '90%',
+      '4.4¢/kg',
+    ]);
+  });
+
+  it('DESC of a tariff line comes from the batch; of a heading, from its record', async () => {
+    expect(await F.desc('6109.10.00')).toBe('Of cotton');
+    expect(await F.desc('6109')).toMatch(/^T-shirts, singlets, tank tops and similar garments, knitted or crocheted/);
+    expect(sent.map((s) => s.url.replace(server.url, ''))).toEqual(['/api/v1/duty/batch', '/api/v1/duty/batch', '/api/v1/hts/6109']);
+  });
+});
+
+describe('RESULT and EXPORTERS spill', () => {
+  it('RESULT is one row of the DutyResult, with the header row on request', async () => {
+    const [row] = (await F.result('6109.10.00', 10000, 'china')) as unknown[][];
+    const both = (await F.result('6109.10.00', 10000, 'china', null, null, true)) as unknown[][];
+    expect(both).toHaveLength(2);
+    expect(both[1]).toEqual(row);
+    const byName = Object.fromEntries(both[0].map((h, i) => [h, row[i]]));
+    expect(byName).toMatchObject({
+      hts: '6109.10.00',
+      description: 'Of cotton',
+      origin: 'china',
+      customs_value: 10000,
+      duty_rate: '16.5%',
+      rate_basis: 'general',
+      duty: 1650,
+      specific_rate: false,
+      section_301: 750,
+      mpf: 34.64,
+      hmf: 0,
+      total_duties_fees: 2434.64,
+      landed_cost: 12434.64,
+      special_program: '',
+      section_301_rate: 7.5,
+      section_301_heading: '9903.88.15',
+    });
+    expect(byName.notes).toContain('Antidumping and countervailing duties are not included.');
+    expect(row.every((v) => ['string', 'number', 'boolean'].includes(typeof v))).toBe(true);
+  });
+
+  it('EXPORTERS is a ranked table under a header', async () => {
+    const t = (await F.exporters('8471', 3)) as unknown[][];
+    expect(t[0]).toEqual(['Rank', 'ISO3', 'Country', 'Value (USD)', 'Share']);
+    expect(t).toHaveLength(4);
+    expect(t.slice(1).map((r) => r[0])).toEqual([1, 2, 3]);
+    const values = t.slice(1).map((r) => r[3] as number);
+    expect(values[0]).toBeGreaterThanOrEqual(values[1]);
+    expect(values[1]).toBeGreaterThanOrEqual(values[2]);
+    expect(sent.map((s) => s.url.replace(server.url, ''))).toEqual(['/api/v1/exporters?hts=8471&limit=3']);
+  });
+});
+
+describe('specific rates', () => {
+  it('#N/A names the rate and asks for a quantity', async () => {
+    const r = await cell(F.duty('0201.10.05', 1000));
+    expect(r).toMatchObject({ error: '#N/A' });
+    const { message } = r as { message: string };
+    expect(message).toContain('4.4¢/kg');
+    expect(message).toMatch(/needs a quantity: pass qty and unit/);
+    expect(await cell(F.landedCost('0201.10.05', 1000))).toMatchObject({ error: '#N/A' });
+    // Section 301 and the fees do not depend on the quantity.
+    expect(await F.mpf('0201.10.05', 1000)).toBe(33.58); // 0.3464% = 3.46, raised to the minimum
+  });
+
+  it('with qty and unit the duty is computed: 4.4¢/kg × 100 kg = 4.40; 6.3¢/liter × 100 liter = 6.30', async () => {
+    expect(await F.duty('0201.10.05', 1000, null, null, null, 100, 'kg')).toBe(4.4);
+    expect(await F.duty('2204.21.50', 1000, 'mfn', null, null, 100, 'liter')).toBe(6.3);
+    expect(await F.landedCost('2204.21.50', 1000, 'mfn', null, null, 100, 'liter')).toBe(1039.88); // 1000 + 6.30 + 33.58
+  });
+});
+
+describe('bad input is #VALUE! with the reason', () => {
+  it.each([
+    ['a code of 5 digits', ['12345', 100], /hts must have 4, 6, 8 or 10 digits/],
+    ['a value that is not a number', ['6109.10.00', '12,000'], /value must be a number of U\.S\. dollars/],
+    ['an unknown origin', ['6109.10.00', 100, 'Atlantis'], /origin "Atlantis" is not a known origin/],
+    ['a bad s301', ['6109.10.00', 100, 'china', 30], /s301 must be 25, 7\.5, none or auto/],
+    ['a heading where a tariff line is needed', ['6109', 100], /6109 is a heading; duty needs an 8- or 10-digit tariff line/],
+  ])('%s', async (_, args, message) => {
+    const r = await cell(F.duty(...(args as [unknown, unknown, unknown?, unknown?])));
+    expect(r).toMatchObject({ error: '#VALUE!', message: expect.stringMatching(message) });
+  });
+
+  it('a code Excel turned into a number is explained', async () => {
+    const r = await cell(F.duty(6109.1, 100));
+    expect(r).toMatchObject({ error: '#VALUE!', message: expect.stringContaining("enter the code as text, e.g. '6109.10.00") });
+  });
+
+  it('a code not in the schedule is #N/A (not found)', async () => {
+    expect(await cell(F.duty('9999.99.99', 100))).toMatchObject({ error: '#N/A', message: expect.stringMatching(/9999\.99\.99 is not in the schedule/) });
+  });
+
+  it('bad lines do not spoil the good ones of the same batch', async () => {
+    const [good, bad] = await Promise.all([cell(F.duty('6109.10.00', 200, 'china')), cell(F.duty('61', 200))]);
+    expect(good).toBe(33); // 16.5% of 200
+    expect(bad).toMatchObject({ error: '#VALUE!' });
+    expect(batches()).toHaveLength(1);
+  });
+});
+
+describe('keys', () => {
+  it('no key: #N/A saying where to set it, and no request', async () => {
+    const rec = recordingFetch();
+    clientFor(server.url, null, rec.fetch);
+    const r = await cell(F.duty('6109.10.00', 100));
+    expect(r).toMatchObject({ error: '#N/A', message: expect.stringMatching(/No landed API key is set: open the landed task pane \(Home tab › landed › Cost order\)/) });
+    expect(await cell(F.exporters('8471'))).toMatchObject({ error: '#N/A', message: expect.stringMatching(/No landed API key/) });
+    expect(rec.sent).toHaveLength(0);
+  });
+
+  it('a rejected key: #N/A saying so', async () => {
+    clientFor(server.url, 'lk_not_a_real_key_000000', fetch);
+    const r = await cell(F.duty('6109.10.00', 100));
+    expect(r).toMatchObject({ error: '#N/A', message: expect.stringMatching(/rejected the key ending …0000 .*task pane/) });
+  });
+});
+
+describe('a sheet of 2,000 DUTY cells', () => {
+  it('recalculates with 2 requests and no error, then from the cache with none', async () => {
+    const cells = () => Array.from({ length: 2000 }, (_, i) => cell(F.duty('6109.10.00', 1000 + i, 'china')));
+    const values = await Promise.all(cells());
+    expect(batches()).toHaveLength(2);
+    expect(batches().map((b) => b.body.queries.length)).toEqual([1000, 1000]);
+    expect(values.every((v) => typeof v === 'number')).toBe(true);
+    expect(values[0]).toBe(165); // 16.5% of 1,000
+    expect(values[1999]).toBe(494.84); // 16.5% of 2,999 = 494.835, half up
+    await Promise.all(cells());
+    expect(batches()).toHaveLength(2);
+  });
+
+  it('waits out the real server’s 429 and shows no error', async () => {
+    // One request per 1.5 s window: the second batch is refused with Retry-After and retried.
+    const tight = await startServer({ keyLimiter: new MemoryRateLimiter(1, 1500) });
+    try {
+      const rec = recordingFetch();
+      const client = clientFor(tight.url, tight.key, rec.fetch, { batch: { windowMs: 10 } });
+      const first = await cell(F.duty('6109.10.00', 10000, 'china'));
+      const second = await cell(F.mpf('6109.10.00', 10000, 'china', 25));
+      expect([first, second]).toEqual([1650, 34.64]);
+      expect(rec.sent.map((s) => s.status)).toContain(429);
+      expect(rec.sent.at(-1)!.status).toBe(200);
+      expect(client.api.retries).toBeGreaterThan(0);
+    } finally {
+      await tight.close();
+    }
+  });
+});
