@@ -1,0 +1,237 @@
+/**
+ * "Cost selected order" with Excel.run mocked by office-addin-mock (the selection read and the
+ * range written) and the real API server costing the order.
+ */
+import { OfficeMockObject } from 'office-addin-mock';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../helpers/server.js';
+import {
+  CURRENCY_FORMAT,
+  OUTPUT_HEADERS,
+  columnLetter,
+  costSelectedOrder,
+  detectHeader,
+  readOrder,
+  type Selection,
+} from '../../excel-addin/src/taskpane/order-sheet.js';
+import { clientFor, recordingFetch, type Sent } from './helpers.js';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.close());
+
+let sent: Sent[];
+let client: ReturnType<typeof clientFor>;
+beforeEach(() => {
+  const rec = recordingFetch();
+  sent = rec.sent;
+  client = clientFor(server.url, server.key, rec.fetch);
+});
+
+/**
+ * A workbook whose selection (B3 down) holds `values`, and whose output range (to its right) holds
+ * `existing` formulas. office-addin-mock checks that every property read was loaded and synced.
+ */
+function mockExcel(values: unknown[][], existing?: unknown[][]) {
+  const rows = values.length;
+  const cols = values[0].length;
+  const outRows = rows + 1;
+  const blank = Array.from({ length: outRows }, () => OUTPUT_HEADERS.map(() => ''));
+  const data = {
+    context: {
+      workbook: {
+        selected: {
+          used: {
+            isNullObject: false,
+            address: `Sheet1!B3:${columnLetter(cols)}${rows + 2}`,
+            rowIndex: 2,
+            columnIndex: 1,
+            rowCount: rows,
+            columnCount: cols,
+            values,
+          },
+          getUsedRangeOrNullObject(this: any, valuesOnly: boolean) {
+            this.valuesOnly = valuesOnly;
+            return this.used;
+          },
+        },
+        getSelectedRange(this: any) {
+          return this.selected;
+        },
+        worksheets: {
+          active: {
+            target: {
+              address: `Sheet1!${columnLetter(1 + cols)}3:${columnLetter(cols + OUTPUT_HEADERS.length)}${outRows + 2}`,
+              formulas: existing ?? blank,
+              values: blank,
+              numberFormat: blank,
+              first: { format: { font: { bold: false } } },
+              last: { format: { font: { bold: false }, borders: { edge: { style: 'None' } } } },
+              getRow(this: any, i: number) {
+                this.rowAsked = i;
+                return this.first;
+              },
+              getLastRow(this: any) {
+                return this.last;
+              },
+            },
+            getRangeByIndexes(this: any, ...indexes: number[]) {
+              this.indexes = indexes;
+              return this.target;
+            },
+          },
+          getActiveWorksheet(this: any) {
+            return this.active;
+          },
+        },
+      },
+      // office-addin-mock's sync updates nested objects in promise callbacks it does not await:
+      // let them run before the add-in reads what it loaded.
+      async sync(this: any) {
+        await OfficeMockObject.prototype.sync.call(this);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      },
+    },
+    run: async function (this: any, callback: (context: unknown) => Promise<unknown>) {
+      return callback(this.context);
+    },
+  };
+  const excel = new OfficeMockObject(data) as any;
+  excel.context.workbook.worksheets.active.target.last.format.borders.getItem = function (this: any, name: string) {
+    this.edgeAsked = name;
+    return this.edge;
+  };
+  (globalThis as Record<string, unknown>).Excel = excel;
+  return excel;
+}
+
+const never = async (): Promise<boolean> => {
+  throw new Error('asked to overwrite, but the output range is empty');
+};
+
+describe('detectHeader and readOrder', () => {
+  it('finds the columns by the names people give them', () => {
+    expect(detectHeader(['Item', 'HTS code', 'Customs value', 'Country of origin', 'Qty', 'UOM'])).toEqual({ hts: 1, value: 2, origin: 3, qty: 4, unit: 5 });
+    expect(detectHeader(['Tariff No.', 'Amount (USD)'])).toBeNull(); // "tariffno" and "amountusd": only the second is a name
+    expect(detectHeader(['hts', 'notes'])).toBeNull(); // no value column
+  });
+
+  it('reads the items under the header, skips blank rows, and keeps each item\'s row', () => {
+    const sel: Selection = {
+      address: 'A1:C5', rowIndex: 0, columnIndex: 0, rowCount: 5, columnCount: 3,
+      values: [['HTS', 'Value', 'Origin'], ['6109.10.00', 10000, 'china'], ['', '', ''], [' 8471.30.01 ', 500, ''], ['6109.10.00', 10000, 'kr']],
+    };
+    const order = readOrder(sel, null);
+    expect(order.items).toEqual([
+      { hts: '6109.10.00', value: 10000, origin: 'china' },
+      { hts: '8471.30.01', value: 500 },
+      { hts: '6109.10.00', value: 10000, origin: 'kr' },
+    ]);
+    expect(order.rows).toEqual([1, 3, 4]);
+  });
+
+  it('without a header, asks for the columns; with chosen columns, reads every row', () => {
+    const sel: Selection = { address: 'A1:B2', rowIndex: 0, columnIndex: 0, rowCount: 2, columnCount: 2, values: [[10000, '6109.10.00'], [500, '8471.30.01']] };
+    expect(() => readOrder(sel, null)).toThrow(/No header row naming HTS and Value columns/);
+    expect(readOrder(sel, { mapping: { hts: 1, value: 0 }, header: false }).items).toEqual([
+      { hts: '6109.10.00', value: 10000 },
+      { hts: '8471.30.01', value: 500 },
+    ]);
+  });
+});
+
+describe('costSelectedOrder', () => {
+  const order = [
+    ['HTS', 'Value', 'Origin'],
+    ['6109.10.00', 10000, 'china'],
+    ['6109.10.00', 10000, 'kr'],
+    ['12345', 100, ''],
+    ['0201.10.05', 1000, ''],
+  ];
+
+  it('writes duty, Section 301, MPF, HMF, landed cost, rate and status with currency formats and a totals row', async () => {
+    const excel = mockExcel(order);
+    const progress: [number, number][] = [];
+    const summary = await costSelectedOrder(
+      { options: { ocean: false }, columns: null },
+      { client, confirm: never, progress: (d, t) => progress.push([d, t]) },
+    );
+    const sheet = excel.context.workbook.worksheets.active;
+    expect(sheet.indexes).toEqual([2, 4, 6, 7]); // to the right of B3:D7, one row more for the totals
+    expect(excel.context.workbook.selected.valuesOnly).toBe(true);
+    const v = sheet.target.values as unknown[][];
+    expect(v[0]).toEqual([...OUTPUT_HEADERS]);
+    // One entry: MPF 0.3464% of the liable value (china 10,000 + mfn 1,000 = 11,000) = 38.10, allocated
+    // by value: 34.64 and 3.46. Korea is exempt; the bad line is left out.
+    expect(v[1]).toEqual([1650, 750, 34.64, 0, 12434.64, '16.5%', 'OK']);
+    expect(v[2]).toEqual([0, 0, 0, 0, 10000, 'Free', 'OK']);
+    expect(v[3].slice(0, 6)).toEqual(['', '', '', '', '', '']);
+    expect(v[3][6]).toMatch(/^Error: hts must have 4, 6, 8 or 10 digits/);
+    expect(v[4]).toEqual(['', 0, 3.46, 0, '', '4.4¢/kg', 'The rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.']);
+    expect(v[5].slice(0, 5)).toEqual([1650, 750, 38.1, 0, 23438.1]); // 21,000 + 1,650 + 750 + 38.10
+    expect(v[5][6]).toMatch(/^Total: 4 lines; 1 with errors \(not in the totals\); 1 with a specific rate not computed/);
+    expect((sheet.target.numberFormat as string[][])[1]).toEqual([CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, '@', 'General']);
+    expect(sheet.target.first.format.font.bold).toBe(true);
+    expect(sheet.target.last.format.font.bold).toBe(true);
+    expect(sheet.target.last.format.borders.edgeAsked).toBe('EdgeTop');
+    expect(summary.address).toBe('Sheet1!E3:K8');
+    expect(progress).toEqual([[0, 4], [4, 4]]);
+    expect(sent.map((s) => [s.method, s.url.replace(server.url, '')])).toEqual([['POST', '/api/v1/duty/bulk']]);
+    expect(sent[0].body).toEqual({ items: [{ hts: '6109.10.00', value: 10000, origin: 'china' }, { hts: '6109.10.00', value: 10000, origin: 'kr' }, { hts: '12345', value: 100 }, { hts: '0201.10.05', value: 1000 }] });
+  });
+
+  it('sends the order-level options: Section 301, ocean, default origin, entry date', async () => {
+    const excel = mockExcel([['HTS', 'Value'], ['6109.10.00', 10000]]);
+    await costSelectedOrder({ options: { s301: '25', ocean: true, origin: 'CN', date: '2025-03-01' }, columns: null }, { client, confirm: never, progress: () => {} });
+    expect(sent[0].body).toEqual({ s301: '25', ocean: true, origin: 'CN', date: '2025-03-01', items: [{ hts: '6109.10.00', value: 10000 }] });
+    // 25% Section 301 = 2,500; HMF 0.125% = 12.50; MPF in FY2025 = 34.64.
+    expect(excel.context.workbook.worksheets.active.target.values[1]).toEqual([1650, 2500, 34.64, 12.5, 14197.14, '16.5%', 'OK']);
+  });
+
+  it('asks before overwriting non-empty cells, and writes nothing when told no', async () => {
+    const existing = Array.from({ length: 6 }, () => OUTPUT_HEADERS.map(() => ''));
+    existing[2][3] = '=A1*2';
+    const excel = mockExcel(order, existing);
+    const asked: string[] = [];
+    const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: async (m) => (asked.push(m), false), progress: () => {} });
+    expect(asked).toEqual(['Cells in Sheet1!E3:K8 are not empty. Overwrite them with the costing?']);
+    expect(summary.address).toBeNull();
+    expect(excel.context.workbook.worksheets.active.target.values[0]).toEqual(['', '', '', '', '', '', '']);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('overwrites when told yes', async () => {
+    const existing = Array.from({ length: 6 }, () => OUTPUT_HEADERS.map(() => ''));
+    existing[5][6] = 'old total';
+    const excel = mockExcel(order, existing);
+    const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: async () => true, progress: () => {} });
+    expect(summary.address).toBe('Sheet1!E3:K8');
+    expect(excel.context.workbook.worksheets.active.target.values[1][0]).toBe(1650);
+  });
+
+  it('costs 2,500 lines in bulk requests of 1,000 with progress, lines back in their rows', async () => {
+    const rows = [['HTS', 'Value', 'Origin'], ...Array.from({ length: 2500 }, (_, i) => [i === 1700 ? 'bad' : '6109.10.00', 100 + i, 'china'])];
+    const excel = mockExcel(rows);
+    const progress: number[] = [];
+    const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: (d) => progress.push(d) });
+    expect(sent.map((s) => s.body.items.length)).toEqual([1000, 1000, 500]);
+    expect(progress).toEqual([0, 1000, 2000, 2500]);
+    const v = excel.context.workbook.worksheets.active.target.values as unknown[][];
+    expect(v).toHaveLength(2502);
+    expect(v[1][0]).toBe(16.5); // 16.5% of 100
+    expect(v[2500][0]).toBe(428.84); // row 2500 holds value 2,599: 16.5% = 428.835, half up
+    expect(v[1701][6]).toMatch(/^Error: hts may contain only digits/);
+    expect(summary.costed!.chunks).toBe(3);
+    expect(summary.costed!.totals.lines).toBe(2500);
+    expect(summary.costed!.totals.errors).toBe(1);
+    expect(v[2501][6]).toMatch(/costed as 3 entries of up to 1,000 lines/);
+  });
+
+  it('an empty selection says so', async () => {
+    const excel = mockExcel([['HTS', 'Value']]);
+    excel.context.workbook.selected.used.isNullObject = true;
+    await expect(costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: () => {} })).rejects.toThrow(/The selection is empty/);
+  });
+});
