@@ -1,0 +1,133 @@
+/**
+ * The add-on's entry points besides the custom functions: the menu, the sidebar, and the functions
+ * the sidebar calls through google.script.run. Every exported function here becomes a top-level
+ * function of Code.js (see build.mjs).
+ */
+import { ApiError, send } from './api.js';
+import { forgetAnswers } from './cache.js';
+import { costChunk, planOrder, writeTotals, type ChunkResult, type OrderPlan, type OrderSummary } from './order.js';
+import { DEFAULT_API_URL, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
+import type { OrderTotals } from '../shared/order.js';
+
+const TITLE = 'landed';
+
+/**
+ * Adds the landed menu (Extensions ▸ landed).
+ * @param {GoogleAppsScript.Events.SheetsOnOpen} e The open event.
+ */
+export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
+  void e;
+  SpreadsheetApp.getUi().createAddonMenu().addItem('Open sidebar', 'showSidebar').addItem('Cost selected order', 'costSelectedOrder').addToUi();
+}
+
+/**
+ * Runs when the add-on is installed: adds the menu at once.
+ * @param {GoogleAppsScript.Events.AddonOnInstall} e The install event.
+ */
+export function onInstall(e?: GoogleAppsScript.Events.AddonOnInstall): void {
+  onOpen(e as GoogleAppsScript.Events.SheetsOnOpen | undefined);
+}
+
+/** Opens the sidebar: API settings, connection test and order costing. */
+export function showSidebar(): void {
+  SpreadsheetApp.getUi().showSidebar(HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(TITLE));
+}
+
+function progressText(plan: OrderPlan, index: number): string {
+  const from = index * 1000 + 1;
+  return `Costing lines ${from}–${Math.min(plan.lines, from + 999)} of ${plan.lines}…`;
+}
+
+/** Menu: costs the selected order without the sidebar, asking before it overwrites anything. */
+export function costSelectedOrder(): void {
+  const ui = SpreadsheetApp.getUi();
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  try {
+    const plan = planOrder(readOrderOptions());
+    if (plan.occupied && ui.alert(TITLE, `The cells ${plan.output} are not empty. Overwrite them with the costing?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
+    const parts: OrderTotals[] = [];
+    for (let i = 0; i < plan.chunks; i++) {
+      book.toast(progressText(plan, i), TITLE, -1);
+      parts.push(costChunk(plan, i).totals);
+    }
+    const summary = writeTotals(plan, parts);
+    book.toast(`${summary.totals.lines} lines costed: landed cost ${summary.totals.landed_cost.toFixed(2)}, ${summary.totals.errors} error(s).`, TITLE, 10);
+  } catch (e) {
+    ui.alert(TITLE, e instanceof Error ? e.message : String(e), ui.ButtonSet.OK);
+  }
+}
+
+export interface SidebarSettings {
+  apiUrl: string;
+  defaultApiUrl: string;
+  keySet: boolean;
+  /** The key's last four characters; the key itself never goes back to the browser. */
+  keyHint: string;
+  options: OrderOptions;
+}
+
+/** Sidebar: the saved API URL, whether a key is saved, and the last order options. */
+export function getSettings(): SidebarSettings {
+  const s = readSettings();
+  return { apiUrl: s.apiUrl, defaultApiUrl: DEFAULT_API_URL, keySet: s.apiKey !== '', keyHint: s.apiKey.slice(-4), options: readOrderOptions() };
+}
+
+/**
+ * Sidebar: saves the API URL and key in the document's properties, where the custom functions of
+ * every user of this spreadsheet read them.
+ * @param {{apiUrl: string, apiKey: string, clearKey: boolean}} input The new settings; an empty key keeps the saved one.
+ */
+export function saveSettings(input: { apiUrl?: string; apiKey?: string; clearKey?: boolean }): SidebarSettings {
+  writeSettings(input);
+  forgetAnswers();
+  return getSettings();
+}
+
+export interface ConnectionTest {
+  ok: boolean;
+  message: string;
+  revision?: string;
+  limit?: number;
+  remaining?: number;
+}
+
+/** Sidebar: one request with the saved URL and key; says whether it works and how many requests are left this minute. */
+export function testConnection(): ConnectionTest {
+  try {
+    const [r] = send<{ hts_revision: string }>([{ path: 'api/v1/hts/0101' }]);
+    if (r instanceof ApiError) return { ok: false, message: r.message };
+    const limit = Number(r.headers['x-ratelimit-limit']);
+    const remaining = Number(r.headers['x-ratelimit-remaining']);
+    return { ok: true, message: `Connected to ${readSettings().apiUrl}: schedule ${r.data.hts_revision}, ${remaining} of ${limit} requests left this minute.`, revision: r.data.hts_revision, limit, remaining };
+  } catch (e) {
+    return { ok: false, message: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+/**
+ * Sidebar: reads the selected order and plans its costing (lines, chunks, where results go and
+ * whether those cells are empty). Saves the options for the menu's "Cost selected order".
+ * @param {{origin: string, s301: string, ocean: boolean, date: string}} options Options for every line of the order.
+ */
+export function planSelectedOrder(options: OrderOptions): OrderPlan {
+  writeOrderOptions(options);
+  return planOrder(options);
+}
+
+/**
+ * Sidebar: costs one chunk of up to 1,000 lines of a planned order and writes its results.
+ * @param {Object} plan The plan from planSelectedOrder.
+ * @param {number} index The chunk, from 0.
+ */
+export function costOrderChunk(plan: OrderPlan, index: number): ChunkResult {
+  return costChunk(plan, index);
+}
+
+/**
+ * Sidebar: writes the totals row of a costed order.
+ * @param {Object} plan The plan from planSelectedOrder.
+ * @param {Array<Object>} parts The totals of each chunk.
+ */
+export function finishOrder(plan: OrderPlan, parts: OrderTotals[]): OrderSummary {
+  return writeTotals(plan, parts);
+}

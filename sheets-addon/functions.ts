@@ -1,0 +1,285 @@
+/**
+ * The custom functions. Each takes single cells or whole ranges for its first arguments and
+ * answers a 2-D array of the same shape: a whole column is one POST /api/v1/duty/batch request per
+ * 1,000 cells (sent together with UrlFetchApp.fetchAll), answers are cached, and a cell the API
+ * could not cost shows its own error text while the rest of the column is answered.
+ *
+ * Every exported function here becomes a top-level function of Code.js with this JSDoc (see
+ * build.mjs), which is what Sheets reads for autocomplete.
+ */
+import { ApiError, errorText, send, sendAll, type Call, type LineError } from './api.js';
+import { cachedLookup, chunks, type Fetched } from './cache.js';
+import { htsParam, isBlank, param, reshape, single, zipCells, type Arg, type Cell, type Out } from './grid.js';
+import { dutyNotComputed, rateText, type DutyResult, type Outcome } from './results.js';
+
+const BATCH_LINES = 1000;
+
+interface DutyQuery {
+  hts?: string;
+  value?: string | number | boolean;
+  origin?: string | number | boolean;
+  s301?: string | number | boolean;
+  ocean?: string | number | boolean;
+}
+
+/** One cached answer per distinct query: the whole misses go to /duty/batch, 1,000 per request. */
+function dutyOutcomes(queries: readonly (DutyQuery | null)[]): (Outcome | null)[] {
+  const keys = queries.map((q) => (q ? JSON.stringify(q) : null));
+  const byKey = new Map<string, DutyQuery>();
+  queries.forEach((q, i) => q && byKey.set(keys[i]!, q));
+  const answers = cachedLookup<Outcome>('duty', [...byKey.keys()], (missing) => {
+    const calls: Call[] = chunks(missing, BATCH_LINES).map((group) => ({ path: 'api/v1/duty/batch', body: { queries: group.map((k) => byKey.get(k)) } }));
+    const results = sendAll<{ results: Outcome[] }>(calls).flatMap((r) => r.data.results);
+    if (results.length !== missing.length) throw new Error(`The landed API answered ${results.length} results for ${missing.length} queries`);
+    const fetched = new Map<string, Fetched<Outcome>>();
+    missing.forEach((k, i) => {
+      const r = results[i];
+      fetched.set(k, { value: r, cacheable: true, revision: 'error' in r ? undefined : r.hts_revision });
+    });
+    return fetched;
+  });
+  return keys.map((k) => (k === null ? null : answers.get(k)!));
+}
+
+/** The queries of the cells (null where the code is blank), position by position. */
+function dutyCells(args: readonly [string, Arg][]) {
+  const { shape, cells } = zipCells(args);
+  const queries = cells.map((cell): DutyQuery | null => {
+    if (isBlank(cell[0])) return null;
+    const [hts, value, origin, s301, ocean] = cell;
+    return { hts: htsParam(hts), value: param(value), origin: param(origin), s301: param(s301), ocean: param(ocean) };
+  });
+  return { shape, outcomes: dutyOutcomes(queries) };
+}
+
+function dutyArgs(hts: Arg, value: Arg, origin: Arg, s301: Arg, ocean: Arg): [string, Arg][] {
+  return [['hts', hts], ['value', value], ['origin', origin], ['s301', s301], ['ocean', ocean]];
+}
+
+/** Each cell's answer: blank for a blank code, the error text of a line the API refused, else pick(result). */
+function dutyFunction(args: readonly [string, Arg][], pick: (r: DutyResult) => Out): Out[][] {
+  const { shape, outcomes } = dutyCells(args);
+  return reshape(shape, outcomes.map((o) => (o === null ? '' : 'error' in o ? errorText(o.error) : pick(o))));
+}
+
+/** A total that would leave out a duty the API could not compute is shown as missing, with the reason. */
+function unlessDutyMissing(total: (r: DutyResult) => number, what: string): (r: DutyResult) => Out {
+  return (r) => (r.duty === null ? `#N/A ${what} leaves out the duty: ${dutyNotComputed(r)}` : total(r));
+}
+
+/**
+ * U.S. import duty (dollars) on goods of a tariff line, a customs value and an origin: the rate the
+ * origin takes (general, a free trade agreement's, or column 2). Section 301 and fees are apart.
+ * A line with a specific or compound rate (per kg, per liter) needs a quantity: cost it from the
+ * sidebar with a Qty column.
+ *
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes, e.g. "6109.10.00".
+ * @param {number|Array<Array<number>>} value Customs value in U.S. dollars, or a range of values.
+ * @param {string|Array<Array<string>>} [origin] Country of origin: "china", "CN", "Korea", "mfn"... (default mfn).
+ * @param {string|number} [s301] Section 301 rate for goods of China: 25, 7.5, "none" or "auto" (default auto).
+ * @param {boolean} [ocean] TRUE when the goods arrive by vessel (harbor maintenance fee).
+ * @return The duty in dollars, one per code.
+ * @customfunction
+ */
+export function DUTY(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), (r) =>
+    r.duty !== null ? r.duty : `#N/A ${dutyNotComputed(r)}${r.specific_rate ? ' (DUTY takes no quantity: cost the line from the sidebar with a Qty column.)' : ''}`,
+  );
+}
+
+/**
+ * Section 301 duty (dollars) on products of China: the list the tariff line is on, or the rate given.
+ *
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes.
+ * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
+ * @param {string|Array<Array<string>>} [origin] Country of origin (Section 301 applies to china only).
+ * @param {string|number} [s301] 25, 7.5, "none" or "auto" (default auto: from the tariff line).
+ * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @return Section 301 duty in dollars.
+ * @customfunction
+ */
+export function SECTION301(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), (r) => r.section_301);
+}
+
+/**
+ * Merchandise processing fee (dollars) of the line entered on its own: 0.3464% of the value within
+ * the year's minimum and maximum; none for origins whose free trade agreement exempts them.
+ *
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes.
+ * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
+ * @param {string|Array<Array<string>>} [origin] Country of origin.
+ * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
+ * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @return MPF in dollars.
+ * @customfunction
+ */
+export function MPF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), (r) => r.mpf);
+}
+
+/**
+ * Harbor maintenance fee (dollars): 0.125% of the value of goods arriving by vessel (ocean TRUE), else 0.
+ *
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes.
+ * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
+ * @param {string|Array<Array<string>>} [origin] Country of origin.
+ * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
+ * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @return HMF in dollars.
+ * @customfunction
+ */
+export function HMF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), (r) => r.hmf);
+}
+
+/**
+ * All duties and fees (dollars): duty + Section 301 + MPF + HMF.
+ *
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes.
+ * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
+ * @param {string|Array<Array<string>>} [origin] Country of origin.
+ * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
+ * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @return Total duties and fees in dollars.
+ * @customfunction
+ */
+export function FEES(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), unlessDutyMissing((r) => r.total_duties_fees, 'The total'));
+}
+
+/**
+ * Landed cost (dollars): the customs value plus all duties and fees.
+ *
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes.
+ * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
+ * @param {string|Array<Array<string>>} [origin] Country of origin.
+ * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
+ * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @return Landed cost in dollars.
+ * @customfunction
+ */
+export function LANDED(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), unlessDutyMissing((r) => r.landed_cost, 'The landed cost'));
+}
+
+/**
+ * The rate of duty goods of the origin take on the tariff line, as printed ("16.5%", "Free (KR)", "6.3¢/liter").
+ *
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes.
+ * @param {string|Array<Array<string>>} [origin] Country of origin (default mfn).
+ * @return The rate, one per code.
+ * @customfunction
+ */
+export function RATE(hts: Arg, origin?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, undefined, origin, undefined, undefined), rateText);
+}
+
+/** Descriptions of headings and subheadings (fewer than 8 digits), from GET /hts/{code}, one request each. */
+function headingDescriptions(codes: readonly string[]): Map<string, { description: string } | { error: LineError }> {
+  return cachedLookup<{ description: string } | { error: LineError }>('hts', codes, (missing) => {
+    const replies = send<{ description: string; hts_revision: string }>(missing.map((code) => ({ path: `api/v1/hts/${encodeURIComponent(code)}` })));
+    const fetched = new Map<string, Fetched<{ description: string } | { error: LineError }>>();
+    missing.forEach((code, i) => {
+      const r = replies[i];
+      if (r instanceof ApiError) fetched.set(code, { value: { error: r.error }, cacheable: r.code === 'not_found' || r.code === 'invalid_parameter' });
+      else fetched.set(code, { value: { description: r.data.description }, cacheable: true, revision: r.data.hts_revision });
+    });
+    return fetched;
+  });
+}
+
+/**
+ * The description of a tariff line, subheading or heading as the schedule prints it.
+ *
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes.
+ * @return The description, one per code.
+ * @customfunction
+ */
+export function DESC(hts: Arg): Out[][] {
+  const { shape, cells } = zipCells([['hts', hts]]);
+  const codes = cells.map(([c]) => htsParam(c));
+  // Tariff lines (8 or 10 digits) come from the batch like every other function; headings and
+  // subheadings are no tariff lines, so their descriptions come from their own records.
+  const isHeading = (code: string | undefined): code is string => code !== undefined && /^\d+$/.test(code.replace(/[\s.]/g, '')) && code.replace(/[\s.]/g, '').length < 8;
+  const lines = dutyOutcomes(codes.map((code) => (code === undefined || isHeading(code) ? null : { hts: code })));
+  const headings = headingDescriptions(codes.filter(isHeading));
+  return reshape(
+    shape,
+    codes.map((code, i) => {
+      const o = isHeading(code) ? headings.get(code)! : lines[i];
+      return o === null ? '' : 'error' in o ? errorText(o.error) : o.description;
+    }),
+  );
+}
+
+const RESULT_FIELDS = [
+  'hts', 'description', 'origin', 'customs_value', 'duty_rate', 'rate_basis', 'duty', 'specific_rate', 'section_301', 'mpf', 'hmf',
+  'total_duties_fees', 'landed_cost', 'special_program', 'section_301_rate', 'section_301_heading', 'hts_revision', 'notes',
+] as const satisfies readonly (keyof DutyResult)[];
+
+function resultRow(o: Outcome | null): Out[] {
+  if (o === null) return RESULT_FIELDS.map(() => '');
+  if ('error' in o) return RESULT_FIELDS.map((_, i) => (i === 0 ? errorText(o.error) : ''));
+  return RESULT_FIELDS.map((f) => {
+    const v = o[f];
+    return Array.isArray(v) ? v.join(' ') : v === null ? '' : v;
+  });
+}
+
+/**
+ * The whole DutyResult of each code as a row: hts, description, origin, customs_value, duty_rate,
+ * rate_basis, duty, specific_rate, section_301, mpf, hmf, total_duties_fees, landed_cost,
+ * special_program, section_301_rate, section_301_heading, hts_revision, notes.
+ *
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes (one row each).
+ * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
+ * @param {string|Array<Array<string>>} [origin] Country of origin.
+ * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
+ * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @param {boolean} [header] TRUE to put a row of field names first.
+ * @return One row per code.
+ * @customfunction
+ */
+export function RESULT(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, header?: Arg): Out[][] {
+  const rows = dutyCells(dutyArgs(hts, value, origin, s301, ocean)).outcomes.map(resultRow);
+  return single(header) === true ? [[...RESULT_FIELDS], ...rows] : rows;
+}
+
+interface Exporters {
+  chapter: string;
+  chapter_description: string;
+  year: number;
+  exporters: { rank: number; iso3: string; country: string; value_usd: number; share: number }[];
+}
+
+/**
+ * The world's leading exporters of the code's HS chapter: rank, country, ISO code, exports in U.S.
+ * dollars and share of world exports, with a header row.
+ *
+ * @param {string} hts An HTS code (its chapter is used), e.g. "8471.30.01".
+ * @param {number} [limit] How many countries (default 10, at most 50).
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function EXPORTERS(hts: Arg, limit?: Arg): Out[][] {
+  const codes = zipCells([['hts', hts]]).cells.map(([c]) => c).filter((c: Cell) => !isBlank(c));
+  if (codes.length !== 1) throw new Error(`EXPORTERS takes one HTS code; got ${codes.length}`);
+  const query = { hts: htsParam(codes[0]), limit: param(single(limit)) as string | number | undefined };
+  const key = JSON.stringify(query);
+  const answer = cachedLookup<Exporters | { error: LineError }>(
+    'exporters',
+    [key],
+    () => {
+      const [r] = send<Exporters>([{ path: 'api/v1/exporters', query }]);
+      if (r instanceof ApiError && r.code !== 'not_found' && r.code !== 'invalid_parameter') throw r;
+      return new Map([[key, { value: r instanceof ApiError ? { error: r.error } : r.data, cacheable: true }]]);
+    },
+    { byRevision: false },
+  ).get(key)!;
+  if ('error' in answer) return [[errorText(answer.error)]];
+  return [
+    ['Rank', 'Country', 'ISO3', `Exports ${answer.year} (USD)`, 'Share'],
+    ...answer.exporters.map((e): Out[] => [e.rank, e.country, e.iso3, e.value_usd, e.share]),
+  ];
+}

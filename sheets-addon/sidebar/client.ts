@@ -1,0 +1,193 @@
+/**
+ * The sidebar's script (bundled into Sidebar.html). All work happens on the server side through
+ * google.script.run; this only collects input, shows progress and asks before overwriting.
+ */
+export {};
+
+type Handler = (value: unknown) => void;
+interface Runner {
+  withSuccessHandler(f: Handler): Runner;
+  withFailureHandler(f: (e: Error) => void): Runner;
+}
+declare const google: { script: { run: Runner } };
+
+interface Settings {
+  apiUrl: string;
+  defaultApiUrl: string;
+  keySet: boolean;
+  keyHint: string;
+  options: { origin?: string; s301?: string; ocean?: boolean; date?: string };
+}
+interface Plan {
+  lines: number;
+  chunks: number;
+  output: string;
+  occupied: boolean;
+}
+interface Totals {
+  lines: number;
+  errors: number;
+  customs_value: number;
+  duty: number;
+  section_301: number;
+  mpf: number;
+  hmf: number;
+  total_duties_fees: number;
+  landed_cost: number;
+  specific_rate_lines: number;
+}
+interface Summary {
+  totals: Totals;
+  output: string;
+  notes: string[];
+}
+
+/** A server-side function through google.script.run, as a promise. */
+function call<T>(name: string, ...args: unknown[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const runner = google.script.run.withSuccessHandler((v) => resolve(v as T)).withFailureHandler(reject);
+    (runner as unknown as Record<string, (...a: unknown[]) => void>)[name](...args);
+  });
+}
+
+const el = <T extends HTMLElement = HTMLInputElement>(id: string) => document.getElementById(id) as T;
+const errorMessage = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function say(id: string, kind: 'ok' | 'error' | 'info' | '', text: string): void {
+  const box = el<HTMLDivElement>(id);
+  box.className = `message ${kind}`;
+  box.textContent = text;
+}
+
+function busy(on: boolean): void {
+  for (const id of ['save', 'test', 'cost']) el<HTMLButtonElement>(id).disabled = on;
+}
+
+function showSettings(s: Settings): void {
+  el('apiUrl').value = s.apiUrl;
+  el('apiKey').value = '';
+  el<HTMLDivElement>('keyState').textContent = s.keySet ? `A key ending in …${s.keyHint} is saved for this spreadsheet.` : 'No key saved: paste one above.';
+  el('origin').value = s.options.origin ?? '';
+  el<HTMLSelectElement>('s301').value = s.options.s301 ?? '';
+  el('date').value = s.options.date ?? '';
+  el('ocean').checked = s.options.ocean === true;
+}
+
+async function save(): Promise<void> {
+  busy(true);
+  try {
+    showSettings(await call<Settings>('saveSettings', { apiUrl: el('apiUrl').value, apiKey: el('apiKey').value }));
+    say('connection', 'ok', 'Saved.');
+  } catch (e) {
+    say('connection', 'error', errorMessage(e));
+  } finally {
+    busy(false);
+  }
+}
+
+async function test(): Promise<void> {
+  busy(true);
+  say('connection', 'info', 'Testing…');
+  try {
+    const r = await call<{ ok: boolean; message: string }>('testConnection');
+    say('connection', r.ok ? 'ok' : 'error', r.message);
+  } catch (e) {
+    say('connection', 'error', errorMessage(e));
+  } finally {
+    busy(false);
+  }
+}
+
+/** Shows the question and waits for Overwrite (true) or Cancel (false). */
+function confirmOverwrite(output: string): Promise<boolean> {
+  const box = el<HTMLDivElement>('confirm');
+  el<HTMLDivElement>('confirmText').textContent = `The cells ${output} are not empty. Overwrite them with the costing?`;
+  box.style.display = 'block';
+  return new Promise((resolve) => {
+    const answer = (yes: boolean) => () => {
+      box.style.display = 'none';
+      resolve(yes);
+    };
+    el<HTMLButtonElement>('overwrite').onclick = answer(true);
+    el<HTMLButtonElement>('cancel').onclick = answer(false);
+  });
+}
+
+function progress(done: number, plan: Plan): void {
+  const bar = el<HTMLProgressElement>('progress');
+  bar.style.display = 'block';
+  bar.max = plan.chunks;
+  bar.value = done;
+  say('order', 'info', done < plan.chunks ? `Costing ${plan.lines} lines: request ${done + 1} of ${plan.chunks}…` : `Writing totals…`);
+}
+
+const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+function showSummary(s: Summary): void {
+  const t = s.totals;
+  const rows: [string, string, boolean?][] = [
+    ['Lines', `${t.lines}${t.errors ? ` (${t.errors} with errors)` : ''}`],
+    ['Customs value', money(t.customs_value)],
+    ['Duty', money(t.duty)],
+    ['Section 301', money(t.section_301)],
+    ['MPF', money(t.mpf)],
+    ['HMF', money(t.hmf)],
+    ['Landed cost', money(t.landed_cost), true],
+  ];
+  const table = el<HTMLTableElement>('totals');
+  const body = table.tBodies[0];
+  body.replaceChildren(
+    ...rows.map(([label, value, total]) => {
+      const tr = document.createElement('tr');
+      if (total) tr.className = 'total';
+      const a = document.createElement('td');
+      a.textContent = label;
+      const b = document.createElement('td');
+      b.className = 'num';
+      b.textContent = value;
+      tr.append(a, b);
+      return tr;
+    }),
+  );
+  table.style.display = 'table';
+  el<HTMLUListElement>('notes').replaceChildren(
+    ...s.notes.map((n) => {
+      const li = document.createElement('li');
+      li.textContent = n;
+      return li;
+    }),
+  );
+  say('order', t.errors ? 'error' : 'ok', `Results written to ${s.output}.${t.errors ? ` ${t.errors} line(s) could not be costed: see their Status.` : ''}`);
+}
+
+async function cost(): Promise<void> {
+  busy(true);
+  el<HTMLTableElement>('totals').style.display = 'none';
+  el<HTMLUListElement>('notes').replaceChildren();
+  el<HTMLProgressElement>('progress').style.display = 'none';
+  say('order', 'info', 'Reading the selection…');
+  try {
+    const options = { origin: el('origin').value.trim(), s301: el<HTMLSelectElement>('s301').value, ocean: el('ocean').checked, date: el('date').value };
+    const plan = await call<Plan>('planSelectedOrder', options);
+    if (plan.occupied && !(await confirmOverwrite(plan.output))) {
+      say('order', 'info', 'Cancelled: nothing was written.');
+      return;
+    }
+    const parts: Totals[] = [];
+    for (let i = 0; i < plan.chunks; i++) {
+      progress(i, plan);
+      parts.push((await call<{ totals: Totals }>('costOrderChunk', plan, i)).totals);
+    }
+    progress(plan.chunks, plan);
+    showSummary(await call<Summary>('finishOrder', plan, parts));
+  } catch (e) {
+    say('order', 'error', errorMessage(e));
+  } finally {
+    busy(false);
+  }
+}
+
+el<HTMLButtonElement>('save').onclick = save;
+el<HTMLButtonElement>('test').onclick = test;
+el<HTMLButtonElement>('cost').onclick = cost;
+call<Settings>('getSettings').then(showSettings, (e) => say('connection', 'error', errorMessage(e)));

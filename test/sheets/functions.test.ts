@@ -1,0 +1,215 @@
+/**
+ * The custom functions of the built Code.js, in the Apps Script stand-ins, against the real API.
+ * Expected figures are worked out by hand from the 2026 Revision 10 schedule:
+ * 6109.10.00 (T-shirts of cotton) general 16.5%, Section 301 List 4A (9903.88.15, 7.5%);
+ * MPF 0.3464% (above the minimum at these values), HMF 0.125%; KORUS: Free, MPF-exempt.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { serverRequests, startAddon, type Addon } from './harness.js';
+
+let addon: Addon;
+beforeAll(async () => {
+  addon = await startAddon();
+});
+afterAll(async () => {
+  await addon?.close();
+});
+
+const column = <T>(values: T[]) => values.map((v) => [v]);
+const batchRequests = (world: Addon['world']) => world.requests.filter((r) => r.url.endsWith('/api/v1/duty/batch'));
+
+describe('single cells', () => {
+  test('a T-shirt of cotton from China: duty, Section 301, fees and landed cost', () => {
+    const w = addon.fresh();
+    const args = ['6109.10.00', 10000, 'china'];
+    expect(w.call('DUTY', ...args)).toEqual([[1650]]); // 16.5% of 10,000
+    expect(w.call('SECTION301', ...args)).toEqual([[750]]); // 7.5% of 10,000
+    expect(w.call('MPF', ...args)).toEqual([[34.64]]); // 0.3464% of 10,000
+    expect(w.call('HMF', ...args)).toEqual([[0]]); // not by vessel
+    expect(w.call('FEES', ...args)).toEqual([[2434.64]]); // 1650 + 750 + 34.64
+    expect(w.call('LANDED', ...args)).toEqual([[12434.64]]);
+    expect(w.call('HMF', '6109.10.00', 10000, 'china', '', true)).toEqual([[12.5]]); // 0.125% of 10,000
+    // The five functions asked one question: one request, then the cache answered.
+    expect(batchRequests(w)).toHaveLength(2);
+    expect(w.requests[0].headers.Authorization).toBe(`Bearer ${addon.server.key}`);
+  });
+
+  test('from Korea: Free under KORUS and no MPF', () => {
+    const w = addon.fresh();
+    expect(w.call('DUTY', '6109.10.00', 10000, 'kr')).toEqual([[0]]);
+    expect(w.call('MPF', '6109.10.00', 10000, 'Korea')).toEqual([[0]]);
+    expect(w.call('RATE', '6109.10.00', 'kr')).toEqual([['Free (KR)']]);
+    expect(w.call('RATE', '6109.10.00')).toEqual([['16.5%']]);
+  });
+
+  test('Section 301 follows the s301 argument', () => {
+    const w = addon.fresh();
+    expect(w.call('SECTION301', '6109.10.00', 10000, 'china', 25)).toEqual([[2500]]);
+    expect(w.call('SECTION301', '6109.10.00', 10000, 'china', 'none')).toEqual([[0]]);
+  });
+
+  test('DESC of a tariff line, a heading and an unknown code', () => {
+    const w = addon.fresh();
+    const answer = w.call<string[][]>('DESC', column(['6109.10.00', '6109', '', '9999']));
+    expect(answer[0]).toEqual(['Of cotton']);
+    expect(answer[1]).toEqual(['T-shirts, singlets, tank tops and similar garments, knitted or crocheted:']);
+    expect(answer[2]).toEqual(['']);
+    expect(answer[3][0]).toMatch(/^#N\/A 9999 is not in the schedule/);
+  });
+
+  test('RESULT: the whole DutyResult as a row, under a header row', () => {
+    const w = addon.fresh();
+    const [header, row] = w.call<(string | number | boolean)[][]>('RESULT', '6109.10.00', 10000, 'china', '', '', true);
+    const r = Object.fromEntries(header.map((h, i) => [h, row[i]]));
+    expect(header.slice(0, 4)).toEqual(['hts', 'description', 'origin', 'customs_value']);
+    expect(r).toMatchObject({ hts: '6109.10.00', origin: 'china', duty_rate: '16.5%', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', section_301_rate: 7.5, mpf: 34.64, landed_cost: 12434.64, special_program: '' });
+    expect(w.call<unknown[][]>('RESULT', column(['6109.10.00', '6109.10.00']), 10000, column(['kr', 'china']))).toHaveLength(2);
+  });
+
+  test('EXPORTERS: a table of the chapter’s leading exporters', () => {
+    const w = addon.fresh();
+    const table = w.call<(string | number)[][]>('EXPORTERS', '8471.30.01', 3);
+    // exports_by_chapter.csv, chapter 84, 2024: China 630,054,778,184; United States 266,261,310,265; Germany 251,375,625,700.
+    expect(table.map((r) => r.slice(0, 4))).toEqual([
+      ['Rank', 'Country', 'ISO3', 'Exports 2024 (USD)'],
+      [1, 'China', 'CHN', 630054778184],
+      [2, 'United States', 'USA', 266261310265],
+      [3, 'Germany', 'DEU', 251375625700],
+    ]);
+    expect(() => w.call('EXPORTERS', column(['8471', '6109']))).toThrow(/one HTS code/);
+    expect(w.call<string[][]>('EXPORTERS', '9903.88.15')[0][0]).toMatch(/^#N\/A No export data for chapter 99/);
+  });
+});
+
+describe('whole ranges', () => {
+  // 2,000 distinct lines of 6109.10.00: values 100, 200, … 200,000; origins china, kr, mfn in turn.
+  const n = 2000;
+  const hts = column(Array.from({ length: n }, () => '6109.10.00'));
+  const values = column(Array.from({ length: n }, (_, i) => 100 * (i + 1)));
+  const origins = column(Array.from({ length: n }, (_, i) => ['china', 'kr', 'mfn'][i % 3]));
+  // 16.5% of 100·(i+1) is 16.5·(i+1), exact to the cent; Korea's goods enter free.
+  const expected = Array.from({ length: n }, (_, i) => [i % 3 === 1 ? 0 : Math.round(1650 * (i + 1)) / 100]);
+
+  test('a 2,000-row range is answered by 2 batch requests of 1,000 and then by the cache alone', async () => {
+    const w = addon.fresh();
+    const before = await serverRequests(addon.server, '/api/v1/duty/batch');
+    expect(w.call('DUTY', hts, values, origins)).toEqual(expected);
+    expect(w.requests.map((r) => [r.method, r.url.replace(addon.server.url, ''), (r.body as { queries: unknown[] }).queries.length])).toEqual([
+      ['POST', '/api/v1/duty/batch', 1000],
+      ['POST', '/api/v1/duty/batch', 1000],
+    ]);
+    expect(await serverRequests(addon.server, '/api/v1/duty/batch')).toBe(before + 2);
+
+    // The same range again: every answer from CacheService, no request.
+    expect(w.call('DUTY', hts, values, origins)).toEqual(expected);
+    expect(w.requests).toHaveLength(2);
+    // Another function over the same queries reads the same cached answers: Section 301 is 7.5% for China only.
+    const s301 = w.call<number[][]>('SECTION301', hts, values, origins);
+    expect(s301[0]).toEqual([7.5]);
+    expect(s301[1]).toEqual([0]);
+    expect(s301[1998]).toEqual([14992.5]); // row 1999: 199,900 × 7.5%
+    expect(w.requests).toHaveLength(2);
+    expect(await serverRequests(addon.server, '/api/v1/duty/batch')).toBe(before + 2);
+
+    // One changed cell: one request, for that query only.
+    const changed = values.map((v) => [...v]);
+    changed[5] = [1000];
+    const answer = w.call<number[][]>('DUTY', hts, changed, origins);
+    expect(answer[5]).toEqual([165]); // row 6 is mfn: 16.5% of 1,000
+    expect(answer[6]).toEqual(expected[6]);
+    expect(w.requests).toHaveLength(3);
+    expect((w.requests[2].body as { queries: unknown[] }).queries).toEqual([{ hts: '6109.10.00', value: 1000, origin: 'mfn' }]);
+  });
+
+  test('one bad row shows its own error and never blanks the column', () => {
+    const w = addon.fresh();
+    const answer = w.call<(string | number)[][]>(
+      'DUTY',
+      column(['6109.10.00', '9999.99.99', '6109', 'T-shirt', '', '6109.10.00', '2204.21.50']),
+      column([10000, 5, 5, 5, '', -5, 1000]),
+      'china',
+    );
+    expect(answer[0]).toEqual([1650]);
+    expect(answer[1][0]).toBe('#N/A hts 9999.99.99 is not in the schedule (2026 Revision 10)');
+    expect(answer[2][0]).toMatch(/^#VALUE! hts 6109 is a heading; duty needs an 8- or 10-digit tariff line/);
+    expect(answer[3][0]).toMatch(/^#VALUE! hts may contain only digits/);
+    expect(answer[4]).toEqual(['']); // a blank row stays blank and asks nothing
+    expect(answer[5][0]).toMatch(/^#VALUE! value must be a number of U.S. dollars, 0 or more/);
+    // Wine, 6.3¢/liter: a specific rate needs a quantity DUTY does not take.
+    expect(answer[6][0]).toBe('#N/A The rate "6.3¢/liter" is specific: give qty and unit (per liter) to compute the duty. (DUTY takes no quantity: cost the line from the sidebar with a Qty column.)');
+    expect((w.requests[0].body as { queries: unknown[] }).queries).toHaveLength(6);
+
+    // Totals that would leave the duty out say so; Section 301 (none: not from China) is still a number.
+    expect(w.call('LANDED', '2204.21.50', 1000)).toEqual([['#N/A The landed cost leaves out the duty: The rate "6.3¢/liter" is specific: give qty and unit (per liter) to compute the duty.']]);
+    expect(w.call('SECTION301', '2204.21.50', 1000)).toEqual([[0]]);
+  });
+
+  test('single cells repeat over the range; ranges of different sizes are refused', () => {
+    const w = addon.fresh();
+    expect(w.call('DUTY', '6109.10.00', [[100, 200, 300]], 'china')).toEqual([[16.5, 33, 49.5]]);
+    expect(() => w.call('DUTY', column(['6109.10.00', '6109.10.00']), column([1, 2, 3]))).toThrow(/value is a 3×1 range but hts is 2×1/);
+  });
+
+  test('a code typed as a number is read as the code', () => {
+    const w = addon.fresh();
+    // 61091000 typed as a number (a cell formatted as a number drops leading text, not digits).
+    expect(w.call('DUTY', 61091000, 10000)).toEqual([[1650]]);
+    expect(w.call('DESC', 6109)).toEqual([['T-shirts, singlets, tank tops and similar garments, knitted or crocheted:']]);
+    // 6109.10 typed as a number is 6109.1: read with its two decimals, as the subheading 6109.10.
+    expect(w.call<string[][]>('DUTY', 6109.1, 10000)[0][0]).toMatch(/^#\S+ hts 6109\.10 /);
+  });
+});
+
+describe('the key', () => {
+  test('saved from the sidebar into document properties, so every user’s custom functions use it', () => {
+    const w = addon.fresh();
+    expect(w.documentProperties.get('landed.apiKey')).toBe(addon.server.key);
+    expect([...w.userProperties.values()].every((p) => p.size === 0)).toBe(true);
+    w.user = 'viewer@example.com';
+    expect(w.call('DUTY', '6109.10.00', 10000)).toEqual([[1650]]);
+    expect(w.call('getSettings')).toMatchObject({ keySet: true, keyHint: addon.server.key.slice(-4), apiUrl: `${addon.server.url}/` });
+    expect(JSON.stringify(w.call('getSettings'))).not.toContain(addon.server.key);
+  });
+
+  test('no key, or a wrong one: the function fails with what to do', () => {
+    const w = addon.fresh();
+    w.call('saveSettings', { clearKey: true });
+    expect(() => w.call('DUTY', '6109.10.00', 10000)).toThrow(/No landed API key is set for this spreadsheet/);
+    expect(w.requests).toHaveLength(0);
+    w.call('saveSettings', { apiKey: 'not-a-key' });
+    expect(() => w.call('DUTY', '6109.10.00', 10000)).toThrow(/The landed API refused the key \(The API key is not valid/);
+    expect(w.call('testConnection')).toMatchObject({ ok: false });
+  });
+
+  test('the connection test reports the schedule and the requests left', () => {
+    const w = addon.fresh();
+    const r = w.call<{ ok: boolean; revision: string; limit: number; message: string }>('testConnection');
+    expect(r).toMatchObject({ ok: true, revision: '2026 Revision 10', limit: 120 });
+    expect(r.message).toMatch(/of 120 requests left this minute/);
+  });
+
+  test('only the whitelisted API origin can be reached', () => {
+    const w = addon.fresh();
+    w.call('saveSettings', { apiUrl: 'https://elsewhere.example.net/' });
+    expect(() => w.call('DUTY', '6109.10.00', 10000)).toThrow(/Cannot reach the landed API at https:\/\/elsewhere.example.net\/.*not in urlFetchWhitelist/);
+    expect(() => w.call('saveSettings', { apiUrl: 'ftp://x' })).toThrow(/must be an https:\/\/ address/);
+  });
+});
+
+describe('rate limit', () => {
+  let limited: Addon;
+  beforeAll(async () => {
+    limited = await startAddon({ RATE_LIMIT: '2' });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  test('a 429 says when to retry, and answers already cached still come', () => {
+    const w = limited.world; // saving settings made no request; the limit is 2 a minute
+    expect(w.call('DUTY', '6109.10.00', 100)).toEqual([[16.5]]);
+    expect(w.call('DUTY', '6109.10.00', 200)).toEqual([[33]]);
+    expect(() => w.call('DUTY', '6109.10.00', 300)).toThrow(/rate limit is reached \(2 requests a minute for this spreadsheet's key\): retry in \d+ s/);
+    expect(w.call('DUTY', '6109.10.00', 100)).toEqual([[16.5]]);
+  });
+});
