@@ -34,7 +34,7 @@ export async function costOrder(
   onProgress(0, items.length);
   for (let start = 0; start < items.length; start += BULK_LIMIT) {
     const r = await api.post<OrderResult>('/duty/bulk', { ...opts, items: items.slice(start, start + BULK_LIMIT) });
-    for (const l of r.lines) lines.push({ ...l, line: l.line + start });
+    for (const l of r.lines) lines.push(renumber(l, start));
     results.push(r);
     onProgress(Math.min(start + BULK_LIMIT, items.length), items.length);
   }
@@ -45,6 +45,16 @@ export async function costOrder(
     notes: [...new Set(results.flatMap((r) => r.notes))],
     chunks: results.length,
   };
+}
+
+/** A line of the request starting at `start` as a line of the whole order (its number, and `items[i]` in an error). */
+function renumber(l: OrderLine, start: number): OrderLine {
+  if (!start) return l;
+  if (!('error' in l)) return { ...l, line: l.line + start };
+  const shift = (s: string) => s.replace(/^items\[(\d+)\]/, (_, i: string) => `items[${Number(i) + start}]`);
+  const { parameter } = l.error.details;
+  const details = typeof parameter === 'string' ? { ...l.error.details, parameter: shift(parameter) } : l.error.details;
+  return { line: l.line + start, error: { ...l.error, message: shift(l.error.message), details } };
 }
 
 /** Adds the totals of several entries, in whole cents so no floating error creeps in. */

@@ -91,7 +91,8 @@ export function readOrder(sel: Selection, chosen: { mapping: Mapping; header: bo
 }
 
 function lineCells(l: OrderLine): (string | number)[] {
-  if ('error' in l) return ['', '', '', '', '', '', `Error: ${l.error.message}`];
+  // The row shows which line it is: `items[12].hts must…` reads better as `hts must…` beside it.
+  if ('error' in l) return ['', '', '', '', '', '', `Error: ${l.error.message.replace(/^items\[\d+\]\./, '')}`];
   const status = l.duty === null ? (l.notes.find((n) => n.startsWith('The rate ')) ?? `Duty not computed for the rate ${l.duty_rate}.`) : 'OK';
   return [l.duty ?? '', l.section_301, l.mpf, l.hmf, l.duty === null ? '' : l.landed_cost, l.duty_rate ?? '', status];
 }
