@@ -64,7 +64,7 @@ export async function startServer(overrides: Partial<AppDeps> & { env?: NodeJS.P
   };
 }
 
-export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<RunningServer & { pid: number }> {
+export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<RunningServer & { pid: number; exited: Promise<number | null> }> {
   const dir = mkdtempSync(join(tmpdir(), 'landed-test-'));
   const keysDb = join(dir, 'keys.sqlite');
   const keys = new KeyStore(keysDb);
@@ -74,6 +74,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<R
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start: ${logs.join('\n')}`)), 20_000);
     const onLine = (line: string) => {
@@ -101,12 +102,10 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<R
     keys,
     logs,
     pid: child.pid!,
+    exited,
     async close() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
       keys.close();
       rmSync(dir, { recursive: true, force: true });
     },
