@@ -72,21 +72,35 @@ export interface Schedule {
   lines(): Iterable<TariffLine>;
 }
 
-const blank = (s: string | null | undefined): string => (s ?? '').replace(/\s+/g, ' ').trim();
+/** White space runs as one space, trimmed; the common case (nothing to tidy) allocates nothing. */
+const blank = (s: string | null | undefined): string => {
+  if (!s) return '';
+  return /[^\S ]| {2}/.test(s) ? s.replace(/\s+/g, ' ').trim() : s.trim();
+};
+
+const NONE = Object.freeze([]) as never[];
+
+/** One value per distinct key, computed once: the schedule repeats most rate cells and footnotes. */
+function memo<T>(f: (key: string) => T): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    let v = cache.get(key);
+    if (v === undefined && !cache.has(key)) cache.set(key, (v = f(key)));
+    return v as T;
+  };
+}
 
 export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedule {
   if (!Array.isArray(rows) || rows.length === 0) throw new Error('the schedule has no rows');
-  const rateCache = new Map<string, DutyRate | null>();
-  const rate = (text: string): DutyRate | null => {
-    let r = rateCache.get(text);
-    if (r === undefined) rateCache.set(text, (r = parseRate(text)));
-    return r;
-  };
+  const rate = memo(parseRate);
+  const special = memo((text) => parseSpecialColumn(text).programs);
+  const text = memo((t) => t);
   const byDigits = new Map<string, TariffLine>();
   const ordered: TariffLine[] = [];
   const chapter99 = new Map<string, Chapter99Heading>();
-  // Ancestors of the current row: text rows (no code) matter for full descriptions.
-  const stack: { indent: number; digits: string; description: string; line: TariffLine | null }[] = [];
+  // Ancestors of the current row: text rows (no code) matter for full descriptions. `path` is the
+  // full description down to the entry.
+  const stack: { indent: number; digits: string; path: string; line: TariffLine | null }[] = [];
 
   for (const row of rows) {
     const digits = (row.htsno ?? '').replace(/\./g, '').trim();
@@ -98,23 +112,26 @@ export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedu
       if (top.indent >= indent && !isPrefix) stack.pop();
       else break;
     }
+    const own = description.endsWith(':') ? description.slice(0, -1) : description;
+    const path = stack.length ? `${stack[stack.length - 1].path} > ${own}` : own;
     let line: TariffLine | null = null;
     if (digits) {
       const hts = dotted(digits);
       if (hts.startsWith('99')) chapter99.set(hts, parseChapter99Heading(hts, description, row.general ?? ''));
-      const parentLine = [...stack].reverse().find((s) => s.line && digits.startsWith(s.digits))?.line ?? null;
-      const own = ownRates(row, hts, rate);
+      let parentLine: TariffLine | null = null;
+      for (let i = stack.length - 1; i >= 0 && !parentLine; i--) if (stack[i].line && digits.startsWith(stack[i].digits)) parentLine = stack[i].line;
+      const rates = ownRates(row, hts, rate, special);
       const eight = digits.length === 10 ? byDigits.get(digits.slice(0, 8)) : undefined;
-      const footnotes = (row.footnotes ?? []).map((f: { value: string }) => blank(f.value)).filter(Boolean);
+      const footnotes = row.footnotes?.length ? row.footnotes.map((f: { value: string }) => text(blank(f.value))).filter(Boolean) : [];
       line = {
         digits,
         hts,
         indent,
         description,
-        fullDescription: [...stack.map((s) => s.description), description].map((d) => d.replace(/:$/, '')).join(' > '),
-        units: (row.units ?? []).map((u: string) => u.trim()).filter(Boolean),
-        footnotes: eight ? [...eight.footnotes, ...footnotes.filter((f: string) => !eight.footnotes.includes(f))] : footnotes,
-        rates: own ?? (eight?.rates ?? null),
+        fullDescription: path,
+        units: row.units?.length ? row.units.map((u: string) => text(u.trim())).filter(Boolean) : [],
+        footnotes: eight?.footnotes.length ? [...eight.footnotes, ...footnotes.filter((f: string) => !eight.footnotes.includes(f))] : footnotes,
+        rates: rates ?? (eight?.rates ?? null),
         chapter99: [],
         section301: [],
         children: [],
@@ -123,18 +140,29 @@ export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedu
       byDigits.set(digits, line);
       ordered.push(line);
     }
-    stack.push({ indent, digits, description, line });
+    stack.push({ indent, digits, path, line });
   }
 
-  // Citations resolve once every chapter 99 row has been read.
+  // Citations resolve once every chapter 99 row has been read; lines citing the same footnotes
+  // share their (read-only) lists.
+  const citations = memo((joined) => {
+    const cited = [...new Set(joined.split('\n').flatMap(citedProvisions))];
+    const section301 = cited
+      .filter((h) => SECTION_301_HEADINGS.test(`${h}.`))
+      .flatMap((h) => (chapter99.has(h) ? [chapter99.get(h)!] : subheadingsOf(h, chapter99)));
+    return { cited, section301 };
+  });
   const under = new Map<string, number>();
   const merged = new Map<string, TariffLine>();
   for (const line of ordered) {
-    const cited = [...new Set(line.footnotes.flatMap(citedProvisions))];
-    line.chapter99 = cited;
-    line.section301 = cited
-      .filter((h) => SECTION_301_HEADINGS.test(`${h}.`))
-      .flatMap((h) => (chapter99.has(h) ? [chapter99.get(h)!] : subheadingsOf(h, chapter99)));
+    if (line.footnotes.length) {
+      const c = citations(line.footnotes.join('\n'));
+      line.chapter99 = c.cited;
+      line.section301 = c.section301;
+    } else {
+      line.chapter99 = NONE;
+      line.section301 = NONE;
+    }
     if (line.digits.length === 10 && !byDigits.has(line.digits.slice(0, 8))) merged.set(line.digits.slice(0, 8), line);
   }
   for (const eight of new Set([...ordered.filter((l) => l.digits.length === 8).map((l) => l.digits), ...merged.keys()])) {
@@ -152,7 +180,7 @@ export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedu
 }
 
 /** The rates printed on the row itself, or null when its general column is empty. */
-function ownRates(row: HtsRow, hts: string, rate: (t: string) => DutyRate | null): LineRates | null {
+function ownRates(row: HtsRow, hts: string, rate: (t: string) => DutyRate | null, special: (t: string) => SpecialProgram[]): LineRates | null {
   const generalText = blank(row.general);
   if (generalText === '') return null;
   const specialText = blank(row.special);
@@ -162,7 +190,7 @@ function ownRates(row: HtsRow, hts: string, rate: (t: string) => DutyRate | null
     generalText,
     general: rate(generalText),
     specialText,
-    special: parseSpecialColumn(specialText).programs,
+    special: special(specialText),
     column2Text,
     column2: rate(column2Text),
   };
