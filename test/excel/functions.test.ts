@@ -80,26 +80,14 @@ describe('RESULT and EXPORTERS spill', () => {
     const both = (await F.result('6109.10.00', 10000, 'china', null, null, true)) as unknown[][];
     expect(both).toHaveLength(2);
     expect(both[1]).toEqual(row);
-    const byName = Object.fromEntries(both[0].map((h, i) => [h, row[i]]));
-    expect(byName).toMatchObject({
-      hts: '6109.10.00',
-      description: 'Of cotton',
-      origin: 'china',
-      customs_value: 10000,
-      duty_rate: '16.5%',
-      rate_basis: 'general',
-      duty: 1650,
-      specific_rate: false,
-      section_301: 750,
-      mpf: 34.64,
-      hmf: 0,
-      total_duties_fees: 2434.64,
-      landed_cost: 12434.64,
-      special_program: '',
-      section_301_rate: 7.5,
-      section_301_heading: '9903.88.15',
-    });
-    expect(byName.notes).toContain('Antidumping and countervailing duties are not included.');
+    // The row is the API's own answer to the same query, field by field, in the header's order.
+    const res = await fetch(`${server.url}/api/v1/duty?hts=6109.10.00&value=10000&origin=china`, { headers: { Authorization: `Bearer ${server.key}` } });
+    const api = (await res.json()) as Record<string, unknown>;
+    expect(both[0]).toEqual([...F.RESULT_COLUMNS]);
+    expect(row).toEqual(F.RESULT_COLUMNS.map((c) => (Array.isArray(api[c]) ? (api[c] as string[]).join(' ') : (api[c] ?? ''))));
+    const at = (name: string) => row[both[0].indexOf(name)];
+    expect([at('duty'), at('section_301'), at('section_301_heading'), at('landed_cost'), at('special_program')]).toEqual([1650, 750, '9903.88.15', 12434.64, '']);
+    expect(at('notes')).toContain('Antidumping and countervailing duties are not included.');
     expect(row.every((v) => ['string', 'number', 'boolean'].includes(typeof v))).toBe(true);
   });
 
