@@ -5,9 +5,8 @@
  */
 import { ApiError, send } from './api.js';
 import { forgetAnswers } from './cache.js';
-import { costChunk, planOrder, writeTotals, type ChunkResult, type OrderPlan, type OrderSummary } from './order.js';
+import { CHUNK_LINES, costChunk, planOrder, writeTotals, type ChunkResult, type OrderPlan, type OrderSummary } from './order.js';
 import { DEFAULT_API_URL, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
-import type { OrderTotals } from '../shared/order.js';
 
 const TITLE = 'landed';
 
@@ -34,8 +33,8 @@ export function showSidebar(): void {
 }
 
 function progressText(plan: OrderPlan, index: number): string {
-  const from = index * 1000 + 1;
-  return `Costing lines ${from}–${Math.min(plan.lines, from + 999)} of ${plan.lines}…`;
+  const from = index * CHUNK_LINES + 1;
+  return `Costing lines ${from}–${Math.min(plan.lines, from + CHUNK_LINES - 1)} of ${plan.lines}…`;
 }
 
 /** Menu: costs the selected order without the sidebar, asking before it overwrites anything. */
@@ -45,10 +44,10 @@ export function costSelectedOrder(): void {
   try {
     const plan = planOrder(readOrderOptions());
     if (plan.occupied && ui.alert(TITLE, `The cells ${plan.output} are not empty. Overwrite them with the costing?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
-    const parts: OrderTotals[] = [];
+    const parts: ChunkResult[] = [];
     for (let i = 0; i < plan.chunks; i++) {
       book.toast(progressText(plan, i), TITLE, -1);
-      parts.push(costChunk(plan, i).totals);
+      parts.push(costChunk(plan, i));
     }
     const summary = writeTotals(plan, parts);
     book.toast(`${summary.totals.lines} lines costed: landed cost ${summary.totals.landed_cost.toFixed(2)}, ${summary.totals.errors} error(s).`, TITLE, 10);
@@ -126,8 +125,8 @@ export function costOrderChunk(plan: OrderPlan, index: number): ChunkResult {
 /**
  * Sidebar: writes the totals row of a costed order.
  * @param {Object} plan The plan from planSelectedOrder.
- * @param {Array<Object>} parts The totals of each chunk.
+ * @param {Array<Object>} parts What costOrderChunk answered for each chunk.
  */
-export function finishOrder(plan: OrderPlan, parts: OrderTotals[]): OrderSummary {
+export function finishOrder(plan: OrderPlan, parts: ChunkResult[]): OrderSummary {
   return writeTotals(plan, parts);
 }

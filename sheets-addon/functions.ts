@@ -10,7 +10,7 @@
 import { ApiError, errorText, send, sendAll, type Call, type LineError } from './api.js';
 import { cachedLookup, chunks, type Fetched } from './cache.js';
 import { htsParam, isBlank, param, reshape, single, zipCells, type Arg, type Cell, type Out } from './grid.js';
-import { dutyNotComputed, rateText, type DutyResult, type Outcome } from './results.js';
+import { dutyNotComputed, type DutyResult, type Outcome } from './results.js';
 
 const BATCH_LINES = 1000;
 
@@ -20,6 +20,8 @@ interface DutyQuery {
   origin?: string | number | boolean;
   s301?: string | number | boolean;
   ocean?: string | number | boolean;
+  qty?: string | number | boolean;
+  unit?: string | number | boolean;
 }
 
 /** One cached answer per distinct query: the whole misses go to /duty/batch, 1,000 per request. */
@@ -46,14 +48,14 @@ function dutyCells(args: readonly [string, Arg][]) {
   const { shape, cells } = zipCells(args);
   const queries = cells.map((cell): DutyQuery | null => {
     if (isBlank(cell[0])) return null;
-    const [hts, value, origin, s301, ocean] = cell;
-    return { hts: htsParam(hts), value: param(value), origin: param(origin), s301: param(s301), ocean: param(ocean) };
+    const [hts, value, origin, s301, ocean, qty, unit] = cell;
+    return { hts: htsParam(hts), value: param(value), origin: param(origin), s301: param(s301), ocean: param(ocean), qty: param(qty), unit: param(unit) };
   });
   return { shape, outcomes: dutyOutcomes(queries) };
 }
 
-function dutyArgs(hts: Arg, value: Arg, origin: Arg, s301: Arg, ocean: Arg): [string, Arg][] {
-  return [['hts', hts], ['value', value], ['origin', origin], ['s301', s301], ['ocean', ocean]];
+function dutyArgs(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): [string, Arg][] {
+  return [['hts', hts], ['value', value], ['origin', origin], ['s301', s301], ['ocean', ocean], ['qty', qty], ['unit', unit]];
 }
 
 /** Each cell's answer: blank for a blank code, the error text of a line the API refused, else pick(result). */
@@ -62,29 +64,34 @@ function dutyFunction(args: readonly [string, Arg][], pick: (r: DutyResult) => O
   return reshape(shape, outcomes.map((o) => (o === null ? '' : 'error' in o ? errorText(o.error) : pick(o))));
 }
 
-/** A total that would leave out a duty the API could not compute is shown as missing, with the reason. */
-function unlessDutyMissing(total: (r: DutyResult) => number, what: string): (r: DutyResult) => Out {
-  return (r) => (r.duty === null ? `#N/A ${what} leaves out the duty: ${dutyNotComputed(r)}` : total(r));
+/** The text of a cell whose duty the API could not compute (a specific rate without qty, a text rate). */
+function missingDuty(r: DutyResult): string {
+  const hint = r.specific_rate ? ` Pass qty and unit, e.g. =DUTY(hts, value, origin, , , 100, "kg").` : '';
+  return `#N/A ${r.hts}: ${dutyNotComputed(r)}${hint}`;
+}
+
+/** A figure that includes the duty is missing, with the reason, when the duty is. */
+function withDuty(figure: (r: DutyResult) => number): (r: DutyResult) => Out {
+  return (r) => (r.duty === null ? missingDuty(r) : figure(r));
 }
 
 /**
  * U.S. import duty (dollars) on goods of a tariff line, a customs value and an origin: the rate the
  * origin takes (general, a free trade agreement's, or column 2). Section 301 and fees are apart.
- * A line with a specific or compound rate (per kg, per liter) needs a quantity: cost it from the
- * sidebar with a Qty column.
+ * A line with a specific or compound rate (per kg, per liter) needs qty (and unit).
  *
  * @param {string|Array<Array<string>>} hts HTS code or range of codes, e.g. "6109.10.00".
  * @param {number|Array<Array<number>>} value Customs value in U.S. dollars, or a range of values.
  * @param {string|Array<Array<string>>} [origin] Country of origin: "china", "CN", "Korea", "mfn"... (default mfn).
  * @param {string|number} [s301] Section 301 rate for goods of China: 25, 7.5, "none" or "auto" (default auto).
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel (harbor maintenance fee).
+ * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates (e.g. 100).
+ * @param {string|Array<Array<string>>} [unit] Unit of the quantity (kg, liter, doz…); default: the unit of the rate.
  * @return The duty in dollars, one per code.
  * @customfunction
  */
-export function DUTY(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), (r) =>
-    r.duty !== null ? r.duty : `#N/A ${dutyNotComputed(r)}${r.specific_rate ? ' (DUTY takes no quantity: cost the line from the sidebar with a Qty column.)' : ''}`,
-  );
+export function DUTY(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), withDuty((r) => r.duty!));
 }
 
 /**
@@ -95,11 +102,13 @@ export function DUTY(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg
  * @param {string|Array<Array<string>>} [origin] Country of origin (Section 301 applies to china only).
  * @param {string|number} [s301] 25, 7.5, "none" or "auto" (default auto: from the tariff line).
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
+ * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
  * @return Section 301 duty in dollars.
  * @customfunction
  */
-export function SECTION301(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), (r) => r.section_301);
+export function SECTION301(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), (r) => r.section_301);
 }
 
 /**
@@ -111,11 +120,13 @@ export function SECTION301(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean
  * @param {string|Array<Array<string>>} [origin] Country of origin.
  * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
+ * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
  * @return MPF in dollars.
  * @customfunction
  */
-export function MPF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), (r) => r.mpf);
+export function MPF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), (r) => r.mpf);
 }
 
 /**
@@ -126,11 +137,13 @@ export function MPF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg)
  * @param {string|Array<Array<string>>} [origin] Country of origin.
  * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
+ * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
  * @return HMF in dollars.
  * @customfunction
  */
-export function HMF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), (r) => r.hmf);
+export function HMF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), (r) => r.hmf);
 }
 
 /**
@@ -141,11 +154,13 @@ export function HMF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg)
  * @param {string|Array<Array<string>>} [origin] Country of origin.
  * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
+ * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
  * @return Total duties and fees in dollars.
  * @customfunction
  */
-export function FEES(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), unlessDutyMissing((r) => r.total_duties_fees, 'The total'));
+export function FEES(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), withDuty((r) => r.total_duties_fees));
 }
 
 /**
@@ -156,15 +171,17 @@ export function FEES(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg
  * @param {string|Array<Array<string>>} [origin] Country of origin.
  * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
+ * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
  * @return Landed cost in dollars.
  * @customfunction
  */
-export function LANDED(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean), unlessDutyMissing((r) => r.landed_cost, 'The landed cost'));
+export function LANDED(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), withDuty((r) => r.landed_cost));
 }
 
 /**
- * The rate of duty goods of the origin take on the tariff line, as printed ("16.5%", "Free (KR)", "6.3¢/liter").
+ * The rate of duty that applies to goods of this origin, as the schedule prints it ("16.5%", "Free", "6.3¢/liter").
  *
  * @param {string|Array<Array<string>>} hts HTS code or range of codes.
  * @param {string|Array<Array<string>>} [origin] Country of origin (default mfn).
@@ -172,14 +189,16 @@ export function LANDED(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: A
  * @customfunction
  */
 export function RATE(hts: Arg, origin?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, undefined, origin, undefined, undefined), rateText);
+  return dutyFunction(dutyArgs(hts, undefined, origin), (r) => r.duty_rate ?? `#N/A ${r.hts}: no rate of duty is printed for this line`);
 }
 
-/** Descriptions of headings and subheadings (fewer than 8 digits), from GET /hts/{code}, one request each. */
-function headingDescriptions(codes: readonly string[]): Map<string, { description: string } | { error: LineError }> {
-  return cachedLookup<{ description: string } | { error: LineError }>('hts', codes, (missing) => {
+type Description = { description: string } | { error: LineError };
+
+/** Records (GET /hts/{code}) of codes the duty query refused as headings or subheadings, one request each. */
+function recordDescriptions(codes: readonly string[]): Map<string, Description> {
+  return cachedLookup<Description>('hts', codes, (missing) => {
     const replies = send<{ description: string; hts_revision: string }>(missing.map((code) => ({ path: `api/v1/hts/${encodeURIComponent(code)}` })));
-    const fetched = new Map<string, Fetched<{ description: string } | { error: LineError }>>();
+    const fetched = new Map<string, Fetched<Description>>();
     missing.forEach((code, i) => {
       const r = replies[i];
       if (r instanceof ApiError) fetched.set(code, { value: { error: r.error }, cacheable: r.code === 'not_found' || r.code === 'invalid_parameter' });
@@ -190,27 +209,20 @@ function headingDescriptions(codes: readonly string[]): Map<string, { descriptio
 }
 
 /**
- * The description of a tariff line, subheading or heading as the schedule prints it.
+ * The description of a tariff code as the schedule prints it (headings and subheadings too).
  *
- * @param {string|Array<Array<string>>} hts HTS code or range of codes.
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes: 4, 6, 8 or 10 digits.
  * @return The description, one per code.
  * @customfunction
  */
 export function DESC(hts: Arg): Out[][] {
-  const { shape, cells } = zipCells([['hts', hts]]);
-  const codes = cells.map(([c]) => htsParam(c));
-  // Tariff lines (8 or 10 digits) come from the batch like every other function; headings and
-  // subheadings are no tariff lines, so their descriptions come from their own records.
-  const isHeading = (code: string | undefined): code is string => code !== undefined && /^\d+$/.test(code.replace(/[\s.]/g, '')) && code.replace(/[\s.]/g, '').length < 8;
-  const lines = dutyOutcomes(codes.map((code) => (code === undefined || isHeading(code) ? null : { hts: code })));
-  const headings = headingDescriptions(codes.filter(isHeading));
-  return reshape(
-    shape,
-    codes.map((code, i) => {
-      const o = isHeading(code) ? headings.get(code)! : lines[i];
-      return o === null ? '' : 'error' in o ? errorText(o.error) : o.description;
-    }),
-  );
+  const { shape, outcomes } = dutyCells([['hts', hts]]);
+  // Headings and subheadings carry no rate, so the duty query refuses them (naming their level): their records answer.
+  const isLevel = (o: Outcome | null): o is { error: LineError } => o !== null && 'error' in o && typeof o.error.details?.level === 'number';
+  const codes = zipCells([['hts', hts]]).cells.map(([c]) => htsParam(c)!);
+  const records = recordDescriptions(codes.filter((_, i) => isLevel(outcomes[i])));
+  const answers: (Description | null)[] = outcomes.map((o, i) => (isLevel(o) ? records.get(codes[i])! : o));
+  return reshape(shape, answers.map((o) => (o === null ? '' : 'error' in o ? errorText(o.error) : o.description)));
 }
 
 const RESULT_FIELDS = [
@@ -238,12 +250,14 @@ function resultRow(o: Outcome | null): Out[] {
  * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
  * @param {boolean} [header] TRUE to put a row of field names first.
+ * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
+ * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
  * @return One row per code.
  * @customfunction
  */
-export function RESULT(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, header?: Arg): Out[][] {
-  const rows = dutyCells(dutyArgs(hts, value, origin, s301, ocean)).outcomes.map(resultRow);
-  return single(header) === true ? [[...RESULT_FIELDS], ...rows] : rows;
+export function RESULT(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, header?: Arg, qty?: Arg, unit?: Arg): Out[][] {
+  const rows = dutyCells(dutyArgs(hts, value, origin, s301, ocean, qty, unit)).outcomes.map(resultRow);
+  return single(header) ? [[...RESULT_FIELDS], ...rows] : rows;
 }
 
 interface Exporters {
@@ -254,10 +268,10 @@ interface Exporters {
 }
 
 /**
- * The world's leading exporters of the code's HS chapter: rank, country, ISO code, exports in U.S.
- * dollars and share of world exports, with a header row.
+ * The world's leading exporters of the code's HS chapter: rank, ISO code, country, exports in U.S.
+ * dollars and share of world exports, under a header row.
  *
- * @param {string} hts An HTS code (its chapter is used), e.g. "8471.30.01".
+ * @param {string} hts An HTS code or chapter (its chapter is used), e.g. "8471" or "85".
  * @param {number} [limit] How many countries (default 10, at most 50).
  * @return A table with a header row.
  * @customfunction
@@ -278,8 +292,6 @@ export function EXPORTERS(hts: Arg, limit?: Arg): Out[][] {
     { byRevision: false },
   ).get(key)!;
   if ('error' in answer) return [[errorText(answer.error)]];
-  return [
-    ['Rank', 'Country', 'ISO3', `Exports ${answer.year} (USD)`, 'Share'],
-    ...answer.exporters.map((e): Out[] => [e.rank, e.country, e.iso3, e.value_usd, e.share]),
-  ];
+  if (!answer.exporters.length) return [[`#N/A No exporter data for chapter ${answer.chapter}`]];
+  return [['Rank', 'ISO3', 'Country', 'Value (USD)', 'Share'], ...answer.exporters.map((e): Out[] => [e.rank, e.iso3, e.country, e.value_usd, e.share])];
 }

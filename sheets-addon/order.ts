@@ -7,28 +7,29 @@
  */
 import { sendAll } from './api.js';
 import { isBlank, param, htsParam, type Cell } from './grid.js';
-import { dutyNotComputed, rateText } from './results.js';
+import { dutyNotComputed } from './results.js';
 import type { OrderOptions } from './settings.js';
 import type { OrderLine, OrderResult, OrderTotals } from '../shared/order.js';
 
 export const CHUNK_LINES = 1000;
 export const OUTPUT_HEADERS = ['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status'];
-const MONEY_COLUMNS = 5;
-const MONEY_FORMAT = '#,##0.00';
+const MONEY_FORMAT = '$#,##0.00';
+/** Money for the five figures, text for the rate, plain for the status. */
+const OUTPUT_FORMATS = [MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, '@', 'General'];
 const ERROR_BACKGROUND = '#f4cccc';
 const WARNING_BACKGROUND = '#fff2cc';
 
 type Field = 'hts' | 'value' | 'origin' | 'qty' | 'unit';
 const FIELDS: Field[] = ['hts', 'value', 'origin', 'qty', 'unit'];
 
-/** Header names, tried in this order so that "Unit price" is a value and "Qty unit" a unit. */
-const HEADER_NAMES: [Field, RegExp][] = [
-  ['hts', /^(hts|htsus|hs)\b|tariff|commodity code|^code$/],
-  ['qty', /^(qty|quantity)$|\bqty\b|quantity(?! unit)/],
-  ['unit', /^(unit|units|uom|unit of measure)$|qty unit|quantity unit/],
-  ['value', /value|amount|price|cost/],
-  ['origin', /origin|country|\bcoo\b/],
-];
+/** Header names people use (the Excel task pane's), compared lower-cased with only letters and digits kept. */
+const HEADER_NAMES: Record<Field, readonly string[]> = {
+  hts: ['hts', 'htsus', 'htsno', 'htsnumber', 'htscode', 'hs', 'hscode', 'tariff', 'tariffcode', 'tariffnumber', 'code', 'commoditycode'],
+  value: ['value', 'customsvalue', 'valueusd', 'usdvalue', 'amount', 'amountusd', 'invoicevalue', 'linevalue', 'totalvalue', 'enteredvalue', 'price', 'cost'],
+  origin: ['origin', 'countryoforigin', 'country', 'coo', 'origincountry', 'madein'],
+  qty: ['qty', 'quantity', 'qnty'],
+  unit: ['unit', 'units', 'uom', 'unitofmeasure', 'qtyunit', 'quantityunit'],
+};
 
 export type Columns = Partial<Record<Field, number>> & { hts: number; value: number };
 
@@ -57,6 +58,8 @@ export interface OrderPlan {
 
 export interface ChunkResult {
   totals: OrderTotals;
+  /** Lines costed but without a duty (a specific or compound rate without Qty, a text rate). */
+  dutyMissing: number;
   notes: string[];
 }
 
@@ -67,20 +70,13 @@ export interface OrderSummary {
   notes: string[];
 }
 
-function headerText(c: Cell): string {
-  return typeof c === 'string' ? c.trim().toLowerCase().replace(/[\s_]+/g, ' ') : '';
-}
-
-/** The field columns named by a header row, or null when the row names no HTS and Value columns. */
+/** The field columns named by a header row (the first column of each name), or null unless it names HTS and Value. */
 export function headerColumns(row: readonly Cell[]): Columns | null {
+  const names = row.map((c) => (typeof c === 'string' ? c.toLowerCase().replace(/[^a-z0-9]/g, '') : ''));
   const found: Partial<Record<Field, number>> = {};
-  const used = new Set<number>();
-  for (const [field, pattern] of HEADER_NAMES) {
-    const i = row.findIndex((c, j) => !used.has(j) && pattern.test(headerText(c)));
-    if (i >= 0) {
-      found[field] = i;
-      used.add(i);
-    }
+  for (const field of FIELDS) {
+    const i = names.findIndex((n) => HEADER_NAMES[field].includes(n));
+    if (i >= 0) found[field] = i;
   }
   return found.hts !== undefined && found.value !== undefined ? (found as Columns) : null;
 }
@@ -107,12 +103,6 @@ function orderLines(values: readonly Cell[][], plan: Pick<OrderPlan, 'header' | 
     lines.push({ offset, item: { hts: htsParam(cell('hts')), value: param(cell('value')), origin: param(cell('origin')), qty: param(cell('qty')), unit: param(cell('unit')) } });
   });
   return lines;
-}
-
-function a1Column(col: number): string {
-  let s = '';
-  for (let n = col; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
 }
 
 function sheetNamed(name: string): GoogleAppsScript.Spreadsheet.Sheet {
@@ -147,19 +137,19 @@ export function planOrder(options: OrderOptions): OrderPlan {
     chunks: Math.ceil(lines.length / CHUNK_LINES),
     outLeft,
     totalsRow,
-    output: `${sheet.getName()}!${a1Column(outLeft)}${firstRow}:${a1Column(outLeft + OUTPUT_HEADERS.length - 1)}${totalsRow}`,
+    output: `${sheet.getName()}!${area.getA1Notation()}`,
     occupied,
     options,
   };
 }
 
 function lineOutput(line: OrderLine): { row: (string | number)[]; background: string | null } {
-  if ('error' in line) return { row: ['', '', '', '', '', '', `Error: ${line.error.message}`], background: ERROR_BACKGROUND };
-  const status = line.duty === null ? `Duty not computed: ${dutyNotComputed(line)}` : 'OK';
-  return {
-    row: [line.duty ?? '', line.section_301, line.mpf, line.hmf, line.landed_cost, rateText(line), status],
-    background: line.duty === null ? WARNING_BACKGROUND : null,
-  };
+  // Beside its row, `items[12].hts must…` reads better as `hts must…`.
+  if ('error' in line) return { row: ['', '', '', '', '', '', `Error: ${line.error.message.replace(/^items\[\d+\]\./, '')}`], background: ERROR_BACKGROUND };
+  // Without the duty, the landed cost would be understated: it is left blank, with the reason.
+  if (line.duty === null)
+    return { row: ['', line.section_301, line.mpf, line.hmf, '', line.duty_rate ?? '', dutyNotComputed(line)], background: WARNING_BACKGROUND };
+  return { row: [line.duty, line.section_301, line.mpf, line.hmf, line.landed_cost, line.duty_rate ?? '', 'OK'], background: null };
 }
 
 /** Costs chunk `index` of the plan (one POST /duty/bulk) and writes its lines' results. */
@@ -185,11 +175,12 @@ export function costChunk(plan: OrderPlan, index: number): ChunkResult {
     backgrounds[lines[i].offset - first] = OUTPUT_HEADERS.map(() => out.background);
   });
   const block = sheet.getRange(plan.top + first, plan.outLeft, height, OUTPUT_HEADERS.length);
+  block.setNumberFormats(values.map(() => OUTPUT_FORMATS));
   block.setValues(values);
   block.setBackgrounds(backgrounds);
-  sheet.getRange(plan.top + first, plan.outLeft, height, MONEY_COLUMNS).setNumberFormat(MONEY_FORMAT);
   if (index === 0 && plan.header) sheet.getRange(plan.top, plan.outLeft, 1, OUTPUT_HEADERS.length).setValues([OUTPUT_HEADERS]).setFontWeight('bold');
-  return { totals: result.totals, notes: result.notes };
+  const dutyMissing = result.lines.filter((l) => !('error' in l) && l.duty === null).length;
+  return { totals: result.totals, dutyMissing, notes: result.notes };
 }
 
 /** Adds the chunks' totals (in cents, so dollars add up exactly). */
@@ -202,15 +193,17 @@ export function addTotals(parts: readonly OrderTotals[]): OrderTotals {
 }
 
 /** Writes the totals row below the last line and returns the order's totals. */
-export function writeTotals(plan: OrderPlan, parts: readonly OrderTotals[]): OrderSummary {
-  const t = addTotals(parts);
+export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): OrderSummary {
+  const t = addTotals(parts.map((p) => p.totals));
+  const missing = parts.reduce((n, p) => n + p.dutyMissing, 0);
   const notes: string[] = [];
-  if (plan.chunks > 1) notes.push(`Costed as ${plan.chunks} entries of up to ${CHUNK_LINES} lines: MPF minimum and maximum apply to each.`);
-  if (t.specific_rate_lines) notes.push(`${t.specific_rate_lines} line(s) have a specific or compound rate: give their Qty (and Unit) so the duty is computed.`);
-  const status = `Total: ${t.lines} line${t.lines === 1 ? '' : 's'}, ${t.errors} error${t.errors === 1 ? '' : 's'}`;
+  if (t.errors) notes.push(`${t.errors} with errors (not in the totals)`);
+  if (missing) notes.push(`${missing} without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)`);
+  if (plan.chunks > 1) notes.push(`costed as ${plan.chunks} entries of up to ${CHUNK_LINES.toLocaleString('en-US')} lines (MPF minimum and maximum apply to each)`);
+  const status = [`Total: ${t.lines} line${t.lines === 1 ? '' : 's'}`, ...notes].join('; ');
   const row = sheetNamed(plan.sheet).getRange(plan.totalsRow, plan.outLeft, 1, OUTPUT_HEADERS.length);
-  row.setValues([[t.duty, t.section_301, t.mpf, t.hmf, t.landed_cost, '', [status, ...notes].join(' ')]]);
-  row.setFontWeight('bold').setBackground(null);
-  row.offset(0, 0, 1, MONEY_COLUMNS).setNumberFormat(MONEY_FORMAT);
-  return { totals: t, chunks: plan.chunks, output: plan.output, notes };
+  row.setNumberFormats([OUTPUT_FORMATS]);
+  row.setValues([[t.duty, t.section_301, t.mpf, t.hmf, t.landed_cost, '', status]]);
+  row.setFontWeight('bold').setBackground(null).setBorder(true, null, null, null, null, null);
+  return { totals: t, chunks: plan.chunks, output: plan.output, notes: [...new Set(parts.flatMap((p) => p.notes))] };
 }

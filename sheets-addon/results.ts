@@ -14,9 +14,3 @@ export function dutyNotComputed(r: DutyResult): string {
     ? `The rate "${r.duty_rate}" is specific or compound: the duty needs a quantity.`
     : `The duty is not computed for the rate ${r.duty_rate === null ? '(none printed)' : `"${r.duty_rate}"`}.`;
 }
-
-/** The rate as a person reads it: `16.5%`, `Free (KR)`. */
-export function rateText(r: DutyResult): string {
-  const rate = r.duty_rate ?? 'none printed';
-  return r.special_program ? `${rate} (${r.special_program})` : rate;
-}

@@ -173,10 +173,10 @@ async function cost(): Promise<void> {
       say('order', 'info', 'Cancelled: nothing was written.');
       return;
     }
-    const parts: Totals[] = [];
+    const parts: unknown[] = [];
     for (let i = 0; i < plan.chunks; i++) {
       progress(i, plan);
-      parts.push((await call<{ totals: Totals }>('costOrderChunk', plan, i)).totals);
+      parts.push(await call('costOrderChunk', plan, i));
     }
     progress(plan.chunks, plan);
     showSummary(await call<Summary>('finishOrder', plan, parts));

@@ -10,9 +10,10 @@ interface CellData {
   background: string | null;
   numberFormat: string | null;
   fontWeight: string | null;
+  borderTop: boolean;
 }
 
-const EMPTY: CellData = { value: '', background: null, numberFormat: null, fontWeight: null };
+const EMPTY: CellData = { value: '', background: null, numberFormat: null, fontWeight: null, borderTop: false };
 
 export function columnNumber(letters: string): number {
   return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
@@ -132,6 +133,17 @@ export class FakeRange {
   }
   setNumberFormat(format: string): this {
     return this.each(this.grid(() => format), 'formats', (r, c, v) => this.sheet.update(r, c, { numberFormat: v }));
+  }
+  setNumberFormats(formats: string[][]): this {
+    return this.each(formats, 'formats', (r, c, v) => this.sheet.update(r, c, { numberFormat: v }));
+  }
+  /** setBorder(top, left, bottom, right, vertical, horizontal): only the top edge is kept here; null leaves it. */
+  setBorder(top: boolean | null): this {
+    if (top === null) return this;
+    return this.each(this.grid(() => top), 'borders', (r, c, v) => this.sheet.update(r, c, { borderTop: v }));
+  }
+  getBorderTops(): boolean[][] {
+    return this.grid((r, c) => this.sheet.cell(r, c).borderTop);
   }
   getFontWeights(): (string | null)[][] {
     return this.grid((r, c) => this.sheet.cell(r, c).fontWeight);

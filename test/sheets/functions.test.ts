@@ -38,7 +38,7 @@ describe('single cells', () => {
     const w = addon.fresh();
     expect(w.call('DUTY', '6109.10.00', 10000, 'kr')).toEqual([[0]]);
     expect(w.call('MPF', '6109.10.00', 10000, 'Korea')).toEqual([[0]]);
-    expect(w.call('RATE', '6109.10.00', 'kr')).toEqual([['Free (KR)']]);
+    expect(w.call('RATE', '6109.10.00', 'kr')).toEqual([['Free']]);
     expect(w.call('RATE', '6109.10.00')).toEqual([['16.5%']]);
   });
 
@@ -51,6 +51,8 @@ describe('single cells', () => {
   test('DESC of a tariff line, a heading and an unknown code', () => {
     const w = addon.fresh();
     const answer = w.call<string[][]>('DESC', column(['6109.10.00', '6109', '', '9999']));
+    // One batch for the four codes, then the records of the two the batch called headings.
+    expect(w.requests.map((r) => r.url.replace(addon.server.url, ''))).toEqual(['/api/v1/duty/batch', '/api/v1/hts/6109', '/api/v1/hts/9999']);
     expect(answer[0]).toEqual(['Of cotton']);
     expect(answer[1]).toEqual(['T-shirts, singlets, tank tops and similar garments, knitted or crocheted:']);
     expect(answer[2]).toEqual(['']);
@@ -63,6 +65,7 @@ describe('single cells', () => {
     const r = Object.fromEntries(header.map((h, i) => [h, row[i]]));
     expect(header.slice(0, 4)).toEqual(['hts', 'description', 'origin', 'customs_value']);
     expect(r).toMatchObject({ hts: '6109.10.00', origin: 'china', duty_rate: '16.5%', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', section_301_rate: 7.5, mpf: 34.64, landed_cost: 12434.64, special_program: '' });
+    expect(String(r.notes)).toMatch(/An estimate: verify with a licensed customs broker/);
     expect(w.call<unknown[][]>('RESULT', column(['6109.10.00', '6109.10.00']), 10000, column(['kr', 'china']))).toHaveLength(2);
   });
 
@@ -71,10 +74,10 @@ describe('single cells', () => {
     const table = w.call<(string | number)[][]>('EXPORTERS', '8471.30.01', 3);
     // exports_by_chapter.csv, chapter 84, 2024: China 630,054,778,184; United States 266,261,310,265; Germany 251,375,625,700.
     expect(table.map((r) => r.slice(0, 4))).toEqual([
-      ['Rank', 'Country', 'ISO3', 'Exports 2024 (USD)'],
-      [1, 'China', 'CHN', 630054778184],
-      [2, 'United States', 'USA', 266261310265],
-      [3, 'Germany', 'DEU', 251375625700],
+      ['Rank', 'ISO3', 'Country', 'Value (USD)'],
+      [1, 'CHN', 'China', 630054778184],
+      [2, 'USA', 'United States', 266261310265],
+      [3, 'DEU', 'Germany', 251375625700],
     ]);
     expect(() => w.call('EXPORTERS', column(['8471', '6109']))).toThrow(/one HTS code/);
     expect(w.call<string[][]>('EXPORTERS', '9903.88.15')[0][0]).toMatch(/^#N\/A No export data for chapter 99/);
@@ -135,13 +138,26 @@ describe('whole ranges', () => {
     expect(answer[3][0]).toMatch(/^#VALUE! hts may contain only digits/);
     expect(answer[4]).toEqual(['']); // a blank row stays blank and asks nothing
     expect(answer[5][0]).toMatch(/^#VALUE! value must be a number of U.S. dollars, 0 or more/);
-    // Wine, 6.3¢/liter: a specific rate needs a quantity DUTY does not take.
-    expect(answer[6][0]).toBe('#N/A The rate "6.3¢/liter" is specific: give qty and unit (per liter) to compute the duty. (DUTY takes no quantity: cost the line from the sidebar with a Qty column.)');
+    // Wine, 6.3¢/liter: a specific rate needs a quantity.
+    const needsQty = '#N/A 2204.21.50: The rate "6.3¢/liter" is specific: give qty and unit (per liter) to compute the duty. Pass qty and unit, e.g. =DUTY(hts, value, origin, , , 100, "kg").';
+    expect(answer[6][0]).toBe(needsQty);
     expect((w.requests[0].body as { queries: unknown[] }).queries).toHaveLength(6);
 
-    // Totals that would leave the duty out say so; Section 301 (none: not from China) is still a number.
-    expect(w.call('LANDED', '2204.21.50', 1000)).toEqual([['#N/A The landed cost leaves out the duty: The rate "6.3¢/liter" is specific: give qty and unit (per liter) to compute the duty.']]);
+    // Figures that include the duty are missing with it; Section 301 (none: not from China) is still a number.
+    expect(w.call('LANDED', '2204.21.50', 1000)).toEqual([[needsQty]]);
+    expect(w.call('FEES', '2204.21.50', 1000)).toEqual([[needsQty]]);
     expect(w.call('SECTION301', '2204.21.50', 1000)).toEqual([[0]]);
+  });
+
+  test('qty and unit, per cell, for specific rates', () => {
+    const w = addon.fresh();
+    // 6.3¢/liter: 100 liters → $6.30; 1 gal = 3.785411784 liters, 100 gal → 378.5411784 l × 6.3¢ = $23.85.
+    expect(w.call('DUTY', '2204.21.50', 1000, '', '', '', column([100, 100]), column(['liter', 'gal']))).toEqual([[6.3], [23.85]]);
+    // Landed cost: 1,000 + 6.30 duty + MPF (the FY minimum at this value) + no HMF.
+    const [[landed]] = w.call<number[][]>('LANDED', '2204.21.50', 1000, '', '', '', 100, 'liter');
+    const [[mpf]] = w.call<number[][]>('MPF', '2204.21.50', 1000, '', '', '', 100, 'liter');
+    expect(landed).toBeCloseTo(1006.3 + mpf, 2);
+    expect(w.call<string[][]>('DUTY', '2204.21.50', 1000, '', '', '', 100, 'kg')[0][0]).toMatch(/^#N\/A 2204\.21\.50: The rate "6\.3¢\/liter" is per liter; a quantity in kg cannot be converted/);
   });
 
   test('single cells repeat over the range; ranges of different sizes are refused', () => {
