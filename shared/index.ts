@@ -12,7 +12,7 @@ export class Tariff {
   readonly origins: Origins;
   private readonly today: () => string;
 
-  constructor(schedule: Schedule, countries: readonly Country[], today: () => string = () => new Date().toISOString().slice(0, 10)) {
+  constructor(schedule: Schedule, countries: readonly Country[], today: () => string = utcToday) {
     this.schedule = schedule;
     this.origins = new Origins(countries);
     this.today = today;
@@ -40,6 +40,19 @@ export class Tariff {
   record(code: unknown): HtsRecord {
     return htsRecord(this.schedule, code);
   }
+}
+
+const DAY_MS = 86_400_000;
+let today = '';
+let tomorrowAt = 0;
+/** Today's UTC date, YYYY-MM-DD: formatted once a day, not once per query. */
+function utcToday(): string {
+  const now = Date.now();
+  if (now >= tomorrowAt || now < tomorrowAt - DAY_MS) {
+    today = new Date(now).toISOString().slice(0, 10);
+    tomorrowAt = (Math.floor(now / DAY_MS) + 1) * DAY_MS;
+  }
+  return today;
 }
 
 export { InputError } from './errors.js';

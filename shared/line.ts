@@ -78,8 +78,8 @@ export function costLine(schedule: Schedule, input: LineInput, parameter = 'hts'
   else if (input.s301 !== null && input.s301 !== 'none') notes.push('Section 301 applies only to products of China; s301 was ignored.');
   notes.push(...s301.notes);
 
-  const other = line.chapter99.filter((h) => h.startsWith('9903.') && !SECTION_301_HEADINGS.test(`${h}.`));
-  if (other.length) notes.push(`This line's footnotes also cite ${other.join(', ')}: additional duties not included in this estimate.`);
+  const other = otherAdditionalDuties(line);
+  if (other) notes.push(other);
 
   return {
     line,
@@ -94,4 +94,16 @@ export function costLine(schedule: Schedule, input: LineInput, parameter = 'hts'
     section301Cents: s301.num === 0 ? 0 : mulDivRound(input.valueCents, s301.num, s301.den),
     notes,
   };
+}
+
+const otherNotes = new WeakMap<TariffLine, string | null>();
+/** The note on chapter 99 additional duties (other than Section 301) the line cites; once per line. */
+function otherAdditionalDuties(line: TariffLine): string | null {
+  let note = otherNotes.get(line);
+  if (note === undefined) {
+    const other = line.chapter99.filter((h) => h.startsWith('9903.') && !SECTION_301_HEADINGS.test(`${h}.`));
+    note = other.length ? `This line's footnotes also cite ${other.join(', ')}: additional duties not included in this estimate.` : null;
+    otherNotes.set(line, note);
+  }
+  return note;
 }

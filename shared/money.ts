@@ -65,16 +65,41 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   const sum = weights.reduce((s, w) => s + w, 0);
   const parts = new Array<number>(weights.length).fill(0);
   if (sum === 0 || total === 0) return parts;
-  const remainders: { i: number; r: bigint; w: number }[] = [];
+  if (weights.length === 1) {
+    parts[0] = total;
+    return parts;
+  }
+  // Products below 2^52 are exact in doubles (a floor off by one is corrected); others use BigInt.
+  let maxWeight = 0;
+  for (const w of weights) if (w > maxWeight) maxWeight = w;
+  const exactInDoubles = sum <= 2 ** 52 && total * maxWeight <= 2 ** 52;
+  const remainders: { i: number; r: number | bigint; w: number }[] = [];
   let given = 0;
   const bt = BigInt(total);
   const bs = BigInt(sum);
   for (let i = 0; i < weights.length; i++) {
-    const exact = bt * BigInt(weights[i]);
-    const q = exact / bs;
-    parts[i] = Number(q);
+    let r: number | bigint;
+    if (exactInDoubles) {
+      const exact = total * weights[i];
+      let q = Math.floor(exact / sum);
+      let rem = exact - q * sum;
+      if (rem < 0) {
+        q--;
+        rem += sum;
+      } else if (rem >= sum) {
+        q++;
+        rem -= sum;
+      }
+      parts[i] = q;
+      r = rem;
+    } else {
+      const exact = bt * BigInt(weights[i]);
+      const q = exact / bs;
+      parts[i] = Number(q);
+      r = exact - q * bs;
+    }
     given += parts[i];
-    remainders.push({ i, r: exact - q * bs, w: weights[i] });
+    remainders.push({ i, r, w: weights[i] });
   }
   remainders.sort((a, b) => (a.r === b.r ? b.w - a.w || a.i - b.i : a.r > b.r ? -1 : 1));
   for (let k = 0; given < total; k++, given++) parts[remainders[k].i]++;

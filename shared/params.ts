@@ -9,9 +9,15 @@ import { parseUnit, type Unit } from './units.js';
 
 const show = (v: unknown): string => JSON.stringify(typeof v === 'string' && v.length > 30 ? `${v.slice(0, 30)}…` : v) ?? String(v);
 
+/** Dollars and at most two decimals, at most 12 digits before the point: exact in a double as cents. */
+const PLAIN_DOLLARS = /^\+?(\d{1,12})(?:\.(\d{1,2}))?$/;
+
 /** A customs value in dollars → integer cents. Missing means 0 (no entry: no fees). */
 export function parseValue(input: unknown, parameter = 'value'): number {
   if (input === undefined || input === null) return 0;
+  // The common case without BigInt; anything else takes the exact decimal path below.
+  const plain = PLAIN_DOLLARS.exec(typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '');
+  if (plain) return Number(plain[1]) * 100 + (plain[2] === undefined ? 0 : Number(plain[2].padEnd(2, '0')));
   const d = typeof input === 'number' || typeof input === 'string' ? parseDecimal(input) : null;
   if (!d) throw invalid(parameter, `${parameter} must be a number of U.S. dollars, 0 or more; got ${show(input)}`);
   if (d.units > BigInt(MAX_VALUE_DOLLARS) * 10n ** BigInt(d.scale))
