@@ -206,3 +206,26 @@ describe('compactQuery', () => {
     expect(compactQuery({ hts: '6109.10.00', value: 0, origin: '', s301: null, ocean: false, qty: undefined })).toEqual({ hts: '6109.10.00', value: 0, ocean: false });
   });
 });
+
+describe('settings', () => {
+  it('are kept normalised in the store the functions and the task pane share', async () => {
+    const store = memoryStore();
+    const api = new LandedApi({ store, defaultBaseUrl: 'https://addin.test' });
+    expect(await api.settings()).toEqual({ baseUrl: 'https://addin.test', key: '' });
+    expect(await api.saveSettings({ baseUrl: ' https://api.test/ ', key: ' k_1 ' })).toEqual({ baseUrl: 'https://api.test', key: 'k_1' });
+    expect([await store.getItem('landed.baseUrl'), await store.getItem('landed.apiKey')]).toEqual(['https://api.test', 'k_1']);
+    // Not an http(s) address, and no key: back to the add-in's origin, and nothing stored.
+    expect(await api.saveSettings({ baseUrl: 'ftp://api.test', key: '' })).toEqual({ baseUrl: 'https://addin.test', key: '' });
+    expect([await store.getItem('landed.baseUrl'), await store.getItem('landed.apiKey')]).toEqual([null, null]);
+  });
+
+  it('a storage failure is reported, then read again', async () => {
+    let fail = true;
+    const store = memoryStore({ 'landed.apiKey': 'k_2' });
+    const flaky = { ...store, getItem: async (k: string) => (fail ? Promise.reject(new Error('storage unavailable')) : store.getItem(k)) };
+    const api = new LandedApi({ store: flaky, defaultBaseUrl: 'https://addin.test' });
+    await expect(api.settings()).rejects.toThrow('storage unavailable');
+    fail = false;
+    expect((await api.settings()).key).toBe('k_2');
+  });
+});

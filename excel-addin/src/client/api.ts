@@ -74,7 +74,11 @@ export class LandedApi {
   }
 
   settings(): Promise<Settings> {
-    return (this.cached ??= readSettings(this.store, this.defaultBaseUrl));
+    // A storage failure is not remembered: the next call reads again.
+    return (this.cached ??= readSettings(this.store, this.defaultBaseUrl).catch((e: unknown) => {
+      this.cached = null;
+      throw e;
+    }));
   }
 
   async saveSettings(s: Settings): Promise<Settings> {
