@@ -1,0 +1,72 @@
+/**
+ * `data:update` against a local HTTP server standing in for USITC: it serves a real subset of the
+ * schedule as revisions 10 and 11 of 2026 (USITC's file names), and a corrupt revision on demand.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readHtsFile } from '../../server/data/hts-file.js';
+import { projectRoot } from '../../server/data/paths.js';
+import { updateSchedule } from '../../server/data/update.js';
+import { htsRows } from '../helpers/tariff.js';
+
+const subset = JSON.stringify(htsRows().slice(0, 3000));
+let files: Record<string, string> = {};
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const body = files[req.url!.slice(1)];
+    res.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
+    res.end(req.method === 'HEAD' ? undefined : body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+});
+afterAll(() => new Promise((r) => server.close(r)));
+
+describe('npm run data:update', () => {
+  it('downloads the newest revision, validates it and writes it with its revision', async () => {
+    files = { 'hts_2026_revision_10_json.json': subset, 'hts_2026_revision_11_json.json': subset };
+    const out = join(mkdtempSync(join(tmpdir(), 'landed-update-')), 'hts.json.gz');
+    const r = await updateSchedule({ base, out, year: 2026 });
+    expect(r).toMatchObject({ revision: '2026 Revision 11', rows: 3000 });
+    const loaded = readHtsFile(out);
+    expect(loaded.revision).toBe('2026 Revision 11');
+    expect(loaded.rows[2].htsno).toBe('0101.21.00');
+  });
+
+  it('falls back to the basic edition, then to last year', async () => {
+    files = { 'hts_2025_basic_edition_json.json': subset };
+    const out = join(mkdtempSync(join(tmpdir(), 'landed-update-')), 'hts.json.gz');
+    expect((await updateSchedule({ base, out, year: 2026 })).revision).toBe('2025 Basic Edition');
+  });
+
+  it('a corrupt download keeps the previous schedule (the command exits 1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'landed-update-'));
+    const out = join(dir, 'hts.json.gz');
+    files = { 'hts_2026_revision_10_json.json': subset };
+    await updateSchedule({ base, out, year: 2026 });
+    const before = readFileSync(out);
+    files = { 'hts_2026_revision_10_json.json': subset, 'hts_2026_revision_11_json.json': subset.slice(0, 5000) };
+    const run = promisify(execFile)(process.execPath, ['--import', 'tsx', join(projectRoot, 'server/cli/data-update.ts')], {
+      env: { ...process.env, HTS_UPDATE_BASE: base, HTS_UPDATE_OUT: out },
+    });
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/previous schedule kept.*not valid JSON/) });
+    expect(readFileSync(out).equals(before)).toBe(true);
+    expect(readHtsFile(out).revision).toBe('2026 Revision 10');
+    expect(existsSync(`${out}.download`)).toBe(false);
+  });
+
+  it('nothing published: an error, and no file written', async () => {
+    files = {};
+    const out = join(mkdtempSync(join(tmpdir(), 'landed-update-')), 'hts.json.gz');
+    await expect(updateSchedule({ base, out, year: 2026 })).rejects.toThrow(/no HTS release found/);
+    expect(existsSync(out)).toBe(false);
+  });
+});
