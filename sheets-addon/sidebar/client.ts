@@ -2,7 +2,8 @@
  * The sidebar's script (bundled into Sidebar.html). All work happens on the server side through
  * google.script.run; this only collects input, shows progress and asks before overwriting.
  */
-export {};
+import type { ConnectionTest, SidebarSettings } from '../addon.js';
+import type { ChunkResult, OrderPlan, OrderSummary } from '../order.js';
 
 type Handler = (value: unknown) => void;
 interface Runner {
@@ -10,37 +11,6 @@ interface Runner {
   withFailureHandler(f: (e: Error) => void): Runner;
 }
 declare const google: { script: { run: Runner } };
-
-interface Settings {
-  apiUrl: string;
-  defaultApiUrl: string;
-  keySet: boolean;
-  keyHint: string;
-  options: { origin?: string; s301?: string; ocean?: boolean; date?: string };
-}
-interface Plan {
-  lines: number;
-  chunks: number;
-  output: string;
-  occupied: boolean;
-}
-interface Totals {
-  lines: number;
-  errors: number;
-  customs_value: number;
-  duty: number;
-  section_301: number;
-  mpf: number;
-  hmf: number;
-  total_duties_fees: number;
-  landed_cost: number;
-  specific_rate_lines: number;
-}
-interface Summary {
-  totals: Totals;
-  output: string;
-  notes: string[];
-}
 
 /** A server-side function through google.script.run, as a promise. */
 function call<T>(name: string, ...args: unknown[]): Promise<T> {
@@ -63,7 +33,7 @@ function busy(on: boolean): void {
   for (const id of ['save', 'test', 'cost']) el<HTMLButtonElement>(id).disabled = on;
 }
 
-function showSettings(s: Settings): void {
+function showSettings(s: SidebarSettings): void {
   el('apiUrl').value = s.apiUrl;
   el('apiKey').value = '';
   el<HTMLDivElement>('keyState').textContent = s.keySet ? `A key ending in …${s.keyHint} is saved for this spreadsheet.` : 'No key saved: paste one above.';
@@ -76,7 +46,7 @@ function showSettings(s: Settings): void {
 async function save(): Promise<void> {
   busy(true);
   try {
-    showSettings(await call<Settings>('saveSettings', { apiUrl: el('apiUrl').value, apiKey: el('apiKey').value }));
+    showSettings(await call<SidebarSettings>('saveSettings', { apiUrl: el('apiUrl').value, apiKey: el('apiKey').value }));
     say('connection', 'ok', 'Saved.');
   } catch (e) {
     say('connection', 'error', errorMessage(e));
@@ -89,7 +59,7 @@ async function test(): Promise<void> {
   busy(true);
   say('connection', 'info', 'Testing…');
   try {
-    const r = await call<{ ok: boolean; message: string }>('testConnection');
+    const r = await call<ConnectionTest>('testConnection');
     say('connection', r.ok ? 'ok' : 'error', r.message);
   } catch (e) {
     say('connection', 'error', errorMessage(e));
@@ -113,7 +83,7 @@ function confirmOverwrite(output: string): Promise<boolean> {
   });
 }
 
-function progress(done: number, plan: Plan): void {
+function progress(done: number, plan: OrderPlan): void {
   const bar = el<HTMLProgressElement>('progress');
   bar.style.display = 'block';
   bar.max = plan.chunks;
@@ -123,7 +93,7 @@ function progress(done: number, plan: Plan): void {
 
 const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-function showSummary(s: Summary): void {
+function showSummary(s: OrderSummary): void {
   const t = s.totals;
   const rows: [string, string, boolean?][] = [
     ['Lines', `${t.lines}${t.errors ? ` (${t.errors} with errors)` : ''}`],
@@ -168,18 +138,18 @@ async function cost(): Promise<void> {
   say('order', 'info', 'Reading the selection…');
   try {
     const options = { origin: el('origin').value.trim(), s301: el<HTMLSelectElement>('s301').value, ocean: el('ocean').checked, date: el('date').value };
-    const plan = await call<Plan>('planSelectedOrder', options);
+    const plan = await call<OrderPlan>('planSelectedOrder', options);
     if (plan.occupied && !(await confirmOverwrite(plan.output))) {
       say('order', 'info', 'Cancelled: nothing was written.');
       return;
     }
-    const parts: unknown[] = [];
+    const parts: ChunkResult[] = [];
     for (let i = 0; i < plan.chunks; i++) {
       progress(i, plan);
-      parts.push(await call('costOrderChunk', plan, i));
+      parts.push(await call<ChunkResult>('costOrderChunk', plan, i));
     }
     progress(plan.chunks, plan);
-    showSummary(await call<Summary>('finishOrder', plan, parts));
+    showSummary(await call<OrderSummary>('finishOrder', plan, parts));
   } catch (e) {
     say('order', 'error', errorMessage(e));
   } finally {
@@ -190,4 +160,4 @@ async function cost(): Promise<void> {
 el<HTMLButtonElement>('save').onclick = save;
 el<HTMLButtonElement>('test').onclick = test;
 el<HTMLButtonElement>('cost').onclick = cost;
-call<Settings>('getSettings').then(showSettings, (e) => say('connection', 'error', errorMessage(e)));
+call<SidebarSettings>('getSettings').then(showSettings, (e) => say('connection', 'error', errorMessage(e)));

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
 import { serverRequests, startAddon, type Addon } from './harness.js';
+import { MIXED_ORDER_BY_VESSEL, writeMixedOrder } from './orders.js';
 
 let addon: Addon;
 beforeAll(async () => {
@@ -14,19 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await addon?.close();
 });
-
-/** An order with a header row, a bad code, a wine with its quantity, a blank row and a specific rate without one. */
-function writeOrder(w: AddonWorld): void {
-  w.sheet.getRange('A1:E7').setValues([
-    ['HTS', 'Value', 'Country of origin', 'Qty', 'Unit'],
-    ['6109.10.00', 10000, 'China', '', ''],
-    ['9999.99.99', 5, '', '', ''],
-    ['8471.30.01', 5000, '', '', ''],
-    ['2204.21.50', 1000, '', 100, 'liter'],
-    ['', '', '', '', ''],
-    ['0402.10.50', 2000, '', '', ''],
-  ]);
-}
 
 interface Plan {
   lines: number;
@@ -46,7 +34,7 @@ function costFromSidebar(w: AddonWorld, options: Record<string, unknown>) {
 describe('the sidebar costs the selected order', () => {
   test('results beside the order, errors marked, totals below', async () => {
     const w = addon.fresh();
-    writeOrder(w);
+    writeMixedOrder(w);
     w.select('A1:E7');
     const before = await serverRequests(addon.server, '/api/v1/duty/bulk');
     const { plan, summary } = costFromSidebar(w, { ocean: true });
@@ -64,21 +52,7 @@ describe('the sidebar costs the selected order', () => {
       ocean: true,
     });
 
-    // Liable value 18,000: MPF 62.35 → 34.64 / 17.32 / 3.46 / 6.93; HMF 22.50 → 12.50 / 6.25 / 1.25 / 2.50.
-    const out = w.sheet.values('F1:L8');
-    expect(out[0]).toEqual(['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status']);
-    // 16.5% and List 4A 7.5% of 10,000; landed 10,000 + 1,650 + 750 + 34.64 + 12.50.
-    expect(out[1]).toEqual([1650, 750, 34.64, 12.5, 12447.14, '16.5%', 'OK']);
-    expect(out[2]).toEqual(['', '', '', '', '', '', 'Error: hts 9999.99.99 is not in the schedule (2026 Revision 10)']);
-    // Free; 5,000 + 17.32 + 6.25.
-    expect(out[3]).toEqual([0, 0, 17.32, 6.25, 5023.57, 'Free', 'OK']);
-    // 6.3¢/liter × 100 liters = 6.30; 1,000 + 6.30 + 3.46 + 1.25.
-    expect(out[4]).toEqual([6.3, 0, 3.46, 1.25, 1011.01, '6.3¢/liter', 'OK']);
-    expect(out[5]).toEqual(['', '', '', '', '', '', '']);
-    // 86.5¢/kg without a quantity: no duty, no landed cost, the reason instead.
-    expect(out[6]).toEqual(['', 0, 6.93, 2.5, '', '86.5¢/kg', 'The rate "86.5¢/kg" is specific: give qty and unit (per kg) to compute the duty.']);
-    // Totals: duty 1,656.30; landed 18,000 + 1,656.30 + 750 + 62.35 + 22.50.
-    expect(out[7]).toEqual([1656.3, 750, 62.35, 22.5, 20491.15, '', 'Total: 5 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)']);
+    expect(w.sheet.values('F1:L8')).toEqual(MIXED_ORDER_BY_VESSEL);
     expect(summary.totals).toMatchObject({ lines: 5, errors: 1, customs_value: 18000, duty: 1656.3, landed_cost: 20491.15 });
 
     // Marks and formats.
@@ -94,7 +68,7 @@ describe('the sidebar costs the selected order', () => {
 
   test('nothing is overwritten without asking: the plan says the cells are taken, and planning writes nothing', () => {
     const w = addon.fresh();
-    writeOrder(w);
+    writeMixedOrder(w);
     w.sheet.getRange('H4').setValues([['my note']]);
     w.select('B3'); // one cell stands for the table around it, up to the blank row 6
     const plan = w.call<Plan>('planSelectedOrder', {});
