@@ -31,6 +31,8 @@ export interface AppDeps {
   staticRoot?: string;
   /** Origins allowed to call the API from a browser; none by default (same origin only). */
   corsOrigins?: string[];
+  /** Serve HTTPS with this certificate (Office loads add-ins only over https). */
+  https?: { cert: Buffer; key: Buffer };
   /** Seconds a client may take to send its headers and its whole request. */
   requestTimeoutSeconds?: number;
 }
@@ -58,6 +60,7 @@ const QUERY_PARAMS: Record<string, readonly string[]> = {
 export function buildApp(deps: AppDeps): FastifyInstance {
   const timeout = (deps.requestTimeoutSeconds ?? 30) * 1000;
   const app = Fastify({
+    ...(deps.https ? { https: deps.https } : {}),
     bodyLimit: BODY_LIMIT,
     requestTimeout: timeout,
     connectionTimeout: timeout,

@@ -2,6 +2,7 @@
  * Everything the service reads at start, from the environment with embedded defaults, and the
  * loading of its data. A missing or corrupt file stops the start with one line naming the file.
  */
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Tariff } from '../shared/index.js';
 import { KeyStore } from './auth/key-store.js';
@@ -31,5 +32,14 @@ export function loadDeps(env: NodeJS.ProcessEnv = process.env, tariff = loadTari
     addressLimiter: new MemoryRateLimiter(Number(env.UNAUTH_RATE_LIMIT ?? 30) || 30),
     staticRoot: join(projectRoot, 'dist'),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    https: env.TLS_CERT && env.TLS_KEY ? { cert: readFile(env.TLS_CERT), key: readFile(env.TLS_KEY) } : undefined,
   };
+}
+
+function readFile(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (e) {
+    throw new Error(`${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
 }

@@ -79,7 +79,7 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<R
     const timer = setTimeout(() => reject(new Error(`server did not start: ${logs.join('\n')}`)), 20_000);
     const onLine = (line: string) => {
       logs.push(line);
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
+      const m = /Server listening at (https?:\/\/127\.0\.0\.1:\d+)/.exec(line);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]);
