@@ -6,7 +6,7 @@
  * and kept in the database's meta table. WAL journaling: readers never block the writer, and a
  * crash mid-write loses no committed key.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
@@ -25,10 +25,19 @@ export class KeyStoreUnavailable extends Error {}
 const KEY_PREFIX = 'lk_';
 /** last_used_at is written at most this often per key, so lookups stay reads. */
 const LAST_USED_EVERY_MS = 60_000;
+/**
+ * A key the store confirmed is trusted this long before the store is asked again, so a request
+ * costs an HMAC and a map lookup, not a query: a revocation made by another process (the keys
+ * command) takes effect within this time, one made through this store at once.
+ */
+const VERIFIED_FOR_MS = 1000;
+const MAX_VERIFIED = 10_000;
 
 export class KeyStore {
   private readonly db: Database.Database;
-  private readonly pepper: Buffer;
+  private readonly pepper: KeyObject;
+  /** base64 HMAC of a recently confirmed key → its id and until when the confirmation holds. */
+  private readonly verified = new Map<string, { id: number; until: number }>();
   private readonly lastWritten = new Map<number, number>();
   private readonly byHash: Database.Statement<[Buffer], { id: number; hash: Buffer; revoked_at: string | null }>;
   private readonly touch: Database.Statement<[string, number]>;
@@ -48,7 +57,7 @@ export class KeyStore {
         last_used_at TEXT,
         revoked_at TEXT
       );`);
-    this.pepper = pepper ? Buffer.from(pepper, 'utf8') : this.storedPepper();
+    this.pepper = createSecretKey(pepper ? Buffer.from(pepper, 'utf8') : this.storedPepper());
     this.byHash = this.db.prepare('SELECT id, hash, revoked_at FROM api_keys WHERE hash = ?');
     this.touch = this.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
   }
@@ -77,6 +86,10 @@ export class KeyStore {
   verify(key: string): number | null {
     if (!key.startsWith(KEY_PREFIX) || key.length > 100) return null;
     const h = this.hash(key);
+    const tag = h.toString('base64');
+    const now = Date.now();
+    const hit = this.verified.get(tag);
+    if (hit && hit.until > now) return hit.id;
     let row: { id: number; hash: Buffer; revoked_at: string | null } | undefined;
     try {
       row = this.byHash.get(h);
@@ -85,7 +98,8 @@ export class KeyStore {
     }
     // The lookup is by an HMAC the caller cannot predict; the comparison is constant-time anyway.
     if (!row || row.revoked_at !== null || !timingSafeEqual(row.hash, h)) return null;
-    const now = Date.now();
+    if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+    this.verified.set(tag, { id: row.id, until: now + VERIFIED_FOR_MS });
     if (now - (this.lastWritten.get(row.id) ?? 0) > LAST_USED_EVERY_MS) {
       this.lastWritten.set(row.id, now);
       try {
@@ -105,6 +119,7 @@ export class KeyStore {
   revoke(idOrLabel: string): number {
     const now = new Date().toISOString();
     const byId = /^\d+$/.test(idOrLabel);
+    this.verified.clear();
     return this.db
       .prepare(`UPDATE api_keys SET revoked_at = ? WHERE revoked_at IS NULL AND ${byId ? 'id' : 'label'} = ?`)
       .run(now, byId ? Number(idOrLabel) : idOrLabel).changes;
