@@ -205,5 +205,5 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   row.setNumberFormats([OUTPUT_FORMATS]);
   row.setValues([[t.duty, t.section_301, t.mpf, t.hmf, t.landed_cost, '', status]]);
   row.setFontWeight('bold').setBackground(null).setBorder(true, null, null, null, null, null);
-  return { totals: t, chunks: plan.chunks, output: plan.output, notes: [...notes.map((n) => `${t.lines} lines: ${n}.`), ...new Set(parts.flatMap((p) => p.notes))] };
+  return { totals: t, chunks: plan.chunks, output: plan.output, notes: [...notes.map((n) => `Of ${t.lines} lines, ${n}.`), ...new Set(parts.flatMap((p) => p.notes))] };
 }

@@ -30,24 +30,25 @@ function say(id: string, kind: 'ok' | 'error' | 'info' | '', text: string): void
 }
 
 function busy(on: boolean): void {
-  for (const id of ['save', 'test', 'cost']) el<HTMLButtonElement>(id).disabled = on;
+  for (const id of ['save', 'test', 'forget', 'cost']) el<HTMLButtonElement>(id).disabled = on;
 }
 
 function showSettings(s: SidebarSettings): void {
   el('apiUrl').value = s.apiUrl;
   el('apiKey').value = '';
-  el<HTMLDivElement>('keyState').textContent = s.keySet ? `A key ending in …${s.keyHint} is saved for this spreadsheet.` : 'No key saved: paste one above.';
+  el<HTMLSpanElement>('keyState').textContent = s.keySet ? `A key ending in …${s.keyHint} is saved for this spreadsheet.` : 'No key saved: paste one above.';
+  el<HTMLButtonElement>('forget').hidden = !s.keySet;
   el('origin').value = s.options.origin ?? '';
   el<HTMLSelectElement>('s301').value = s.options.s301 ?? '';
   el('date').value = s.options.date ?? '';
   el('ocean').checked = s.options.ocean === true;
 }
 
-async function save(): Promise<void> {
+async function save(clearKey = false): Promise<void> {
   busy(true);
   try {
-    showSettings(await call<SidebarSettings>('saveSettings', { apiUrl: el('apiUrl').value, apiKey: el('apiKey').value }));
-    say('connection', 'ok', 'Saved.');
+    showSettings(await call<SidebarSettings>('saveSettings', { apiUrl: el('apiUrl').value, apiKey: clearKey ? '' : el('apiKey').value, clearKey }));
+    say('connection', 'ok', clearKey ? 'Key removed: the formulas of this spreadsheet stop calling the API.' : 'Saved.');
   } catch (e) {
     say('connection', 'error', errorMessage(e));
   } finally {
@@ -157,7 +158,8 @@ async function cost(): Promise<void> {
   }
 }
 
-el<HTMLButtonElement>('save').onclick = save;
+el<HTMLButtonElement>('save').onclick = () => save();
+el<HTMLButtonElement>('forget').onclick = () => save(true);
 el<HTMLButtonElement>('test').onclick = test;
 el<HTMLButtonElement>('cost').onclick = cost;
 call<SidebarSettings>('getSettings').then(showSettings, (e) => say('connection', 'error', errorMessage(e)));

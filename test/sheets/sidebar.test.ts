@@ -87,6 +87,9 @@ test('set the key and test the connection', async () => {
   await expect.poll(() => text('#connection')).toBe('Saved.');
   await page.click('#test');
   await expect.poll(() => text('#connection')).toMatch(/The landed API refused the key/);
+  await page.click('#forget');
+  await expect.poll(() => text('#keyState')).toBe('No key saved: paste one above.');
+  expect(world.documentProperties.has('landed.apiKey')).toBe(false);
 
   await page.fill('#apiKey', addon.server.key);
   await page.click('#save');
