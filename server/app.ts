@@ -59,8 +59,11 @@ const QUERY_PARAMS: Record<string, readonly string[]> = {
 
 export function buildApp(deps: AppDeps): FastifyInstance {
   const timeout = (deps.requestTimeoutSeconds ?? 30) * 1000;
+  // Node enforces the header and request time-outs only when it checks its connections (every
+  // 30 s by default): check at least every second, so a slow sender is cut off on time.
+  const connectionsCheckingInterval = Math.min(timeout, 1000);
   const app = Fastify({
-    ...(deps.https ? { https: deps.https } : {}),
+    ...(deps.https ? { https: { ...deps.https, connectionsCheckingInterval } } : { http: { connectionsCheckingInterval } }),
     bodyLimit: BODY_LIMIT,
     requestTimeout: timeout,
     connectionTimeout: timeout,
