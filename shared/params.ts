@@ -7,7 +7,9 @@ import { decimalToCents, parseDecimal, type Decimal } from './money.js';
 import { MAX_VALUE_DOLLARS, SECTION_301_SETTINGS } from './policy.js';
 import { parseUnit, type Unit } from './units.js';
 
-const show = (v: unknown): string => JSON.stringify(typeof v === 'string' && v.length > 30 ? `${v.slice(0, 30)}…` : v) ?? String(v);
+/** The offending input as the message quotes it (JSON would print Infinity, from `1e309` in a body, as null). */
+const show = (v: unknown): string =>
+  typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(typeof v === 'string' && v.length > 30 ? `${v.slice(0, 30)}…` : v) ?? String(v));
 
 /** Dollars and at most two decimals, at most 12 digits before the point: exact in a double as cents. */
 const PLAIN_DOLLARS = /^\+?(\d{1,12})(?:\.(\d{1,2}))?$/;
