@@ -51,7 +51,7 @@ function dutyCells(args: readonly [string, Arg][]) {
     const [hts, value, origin, s301, ocean, qty, unit] = cell;
     return { hts: htsParam(hts), value: param(value), origin: param(origin), s301: param(s301), ocean: param(ocean), qty: param(qty), unit: param(unit) };
   });
-  return { shape, outcomes: dutyOutcomes(queries) };
+  return { shape, queries, outcomes: dutyOutcomes(queries) };
 }
 
 function dutyArgs(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): [string, Arg][] {
@@ -216,12 +216,12 @@ function recordDescriptions(codes: readonly string[]): Map<string, Description> 
  * @customfunction
  */
 export function DESC(hts: Arg): Out[][] {
-  const { shape, outcomes } = dutyCells([['hts', hts]]);
+  const { shape, queries, outcomes } = dutyCells([['hts', hts]]);
   // Headings and subheadings carry no rate, so the duty query refuses them (naming their level): their records answer.
   const isLevel = (o: Outcome | null): o is { error: LineError } => o !== null && 'error' in o && typeof o.error.details?.level === 'number';
-  const codes = zipCells([['hts', hts]]).cells.map(([c]) => htsParam(c)!);
-  const records = recordDescriptions(codes.filter((_, i) => isLevel(outcomes[i])));
-  const answers: (Description | null)[] = outcomes.map((o, i) => (isLevel(o) ? records.get(codes[i])! : o));
+  const code = (i: number) => queries[i]!.hts!;
+  const records = recordDescriptions(outcomes.flatMap((o, i) => (isLevel(o) ? [code(i)] : [])));
+  const answers: (Description | null)[] = outcomes.map((o, i) => (isLevel(o) ? records.get(code(i))! : o));
   return reshape(shape, answers.map((o) => (o === null ? '' : 'error' in o ? errorText(o.error) : o.description)));
 }
 
