@@ -3,7 +3,9 @@
  * framework; the rules (auth, rate limits, error shape) are ours and live here in one place.
  */
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
@@ -69,6 +71,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     connectionTimeout: timeout,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
+    clientErrorHandler: (err: NodeJS.ErrnoException & { reason?: string }, socket) => clientError(err, socket, timeout),
     trustProxy: process.env.TRUST_PROXY === '1',
     logger: deps.logger
       ? {
@@ -181,6 +184,26 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
 
   return app;
+}
+
+/**
+ * Requests Node refuses before any route sees them (a request line or headers that are not valid
+ * HTTP, such as raw control characters or non-ASCII bytes in the URL; headers over 16 KB; a request
+ * not received in time): answered in the API's error shape, naming the problem; then the
+ * connection closes.
+ */
+function clientError(err: NodeJS.ErrnoException & { reason?: string }, socket: Duplex, timeoutMs: number): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message]: [ErrorCode, string] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? ['request_timeout', `The request was not received in full within ${timeoutMs / 1000} s`]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? ['headers_too_large', 'The request line and headers exceed 16 KB']
+        : ['invalid_parameter', `The request is not valid HTTP (${err.reason ?? err.code}): control characters and bytes outside ASCII in the URL must be percent-encoded`];
+  const body = JSON.stringify(errorBody(code, message));
+  if (socket.writable)
+    socket.write(`HTTP/1.1 ${STATUS[code]} ${STATUS_CODES[STATUS[code]]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.destroy();
 }
 
 function presentedKey(request: FastifyRequest): string | null {

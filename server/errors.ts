@@ -8,6 +8,8 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'invalid_json'
   | 'unsupported_media_type'
+  | 'request_timeout'
+  | 'headers_too_large'
   | 'service_unavailable'
   | 'internal';
 
@@ -20,6 +22,8 @@ export const STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   invalid_json: 400,
   unsupported_media_type: 415,
+  request_timeout: 408,
+  headers_too_large: 431,
   service_unavailable: 503,
   internal: 500,
 };

@@ -157,7 +157,7 @@ export const openapi = {
             required: ['code', 'message'],
             additionalProperties: false,
             properties: {
-              code: { type: 'string', enum: ['unauthorized', 'rate_limited', 'not_found', 'invalid_parameter', 'too_many_lines', 'payload_too_large', 'invalid_json', 'unsupported_media_type', 'service_unavailable', 'internal'] },
+              code: { type: 'string', enum: ['unauthorized', 'rate_limited', 'not_found', 'invalid_parameter', 'too_many_lines', 'payload_too_large', 'invalid_json', 'unsupported_media_type', 'request_timeout', 'headers_too_large', 'service_unavailable', 'internal'] },
               message: { type: 'string' },
               details: { type: 'object', description: 'e.g. {"parameter": "value"}' },
             },
