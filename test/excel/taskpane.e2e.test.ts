@@ -5,16 +5,16 @@
  * anything is overwritten), choose columns when there is no header; and the custom functions of
  * the same runtime filling a 2,000-row sheet.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import build from '../../excel-addin/build.mjs';
 import { projectRoot } from '../../server/data/paths.js';
+import { launchChromium } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = '/tmp/landed-excel-taskpane.png';
 const SHEET_SCREENSHOT = '/tmp/landed-excel-sheet.png';
 const stub = readFileSync(join(import.meta.dirname, 'fixtures', 'office-stub.js'), 'utf8');
@@ -45,17 +45,10 @@ declare global {
 }
 
 beforeAll(async () => {
-  expect(existsSync(CHROMIUM), `${CHROMIUM} (Debian package chromium) is needed`).toBe(true);
   dir = mkdtempSync(join(tmpdir(), 'landed-excel-e2e-'));
   await build(projectRoot, { outDir: join(dir, 'static', 'excel'), env: {} });
   server = await startServer({ staticRoot: join(dir, 'static') });
-  browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    viewport: { width: 380, height: 1000 },
-  });
-  page = browser.pages()[0] ?? (await browser.newPage());
+  ({ browser, page } = await launchChromium(join(dir, 'profile'), { width: 380, height: 1000 }));
   // office.js comes from Microsoft's CDN: the stand-in answers instead; nothing else leaves the machine.
   await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
     route.request().url() === 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js'

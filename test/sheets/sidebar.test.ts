@@ -3,16 +3,16 @@
  * google.script.run is a stand-in that calls the server-side functions of the same build loaded in
  * the Apps Script stand-ins, which call the real API. Leaves a screenshot at /tmp/landed-sheets-sidebar.png.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../helpers/browser.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
 import { startAddon, type Addon } from './harness.js';
 import { MIXED_ORDER_BY_VESSEL, writeMixedOrder } from './orders.js';
 
-const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOT = '/tmp/landed-sheets-sidebar.png';
 /** Where Apps Script serves sidebars from; answered locally, as nothing may leave the machine. */
 const SIDEBAR_URL = 'https://n-sidebar-0-script.googleusercontent.com/userCodeAppPanel';
@@ -43,18 +43,11 @@ const RUN_STUB = `(() => {
 })();`;
 
 beforeAll(async () => {
-  expect(existsSync(CHROMIUM), `${CHROMIUM} (Debian package chromium) is needed`).toBe(true);
   addon = await startAddon();
   world = addon.fresh();
   world.call('saveSettings', { clearKey: true }); // the person pastes the key in the sidebar
   profile = mkdtempSync(join(tmpdir(), 'landed-sheets-chromium-'));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    viewport: { width: 300, height: 900 },
-  });
-  page = browser.pages()[0] ?? (await browser.newPage());
+  ({ browser, page } = await launchChromium(profile, { width: 300, height: 900 }));
   const html = readFileSync(join(world.dir, 'Sidebar.html'), 'utf8');
   await page.route('**/*', (route) => (route.request().url() === SIDEBAR_URL ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }) : route.abort()));
   await page.exposeFunction('__callServer', (name: string, args: unknown[]) => {
