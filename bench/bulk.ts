@@ -1,0 +1,75 @@
+/**
+ * POST /api/v1/duty/bulk with a 1,000-line mixed order, one order at a time over a kept-alive
+ * connection: the server's own time per order (Fastify's responseTime, read from the service's
+ * request log) and the client's round trip, which adds sending and reading ~1 MB of JSON.
+ */
+import type { OrderItem } from '../shared/index.js';
+import type { Service } from './lib/processes.js';
+
+export interface BulkFigures {
+  lines: number;
+  orders: number;
+  /** Median server time per order, ms. */
+  serverMs: number;
+  serverP90Ms: number;
+  /** Median client round trip per order, ms. */
+  roundTripMs: number;
+  linesPerSec: number;
+  requestBytes: number;
+  responseBytes: number;
+}
+
+const quantile = (xs: number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
+};
+
+/** Fastify's responseTime of each completed request to `url`, from a JSON request log. */
+export function responseTimes(log: string, url: string): number[] {
+  const urls = new Map<number, string>();
+  const times: number[] = [];
+  for (const line of log.split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const e = JSON.parse(line) as { reqId?: number; req?: { url?: string }; responseTime?: number; msg?: string };
+    if (e.msg === 'incoming request' && e.reqId !== undefined) urls.set(e.reqId, e.req?.url ?? '');
+    else if (e.msg === 'request completed' && e.reqId !== undefined && urls.get(e.reqId)?.startsWith(url)) times.push(e.responseTime!);
+  }
+  return times;
+}
+
+export async function bulkBench(svc: Service, items: OrderItem[], orders = 40): Promise<BulkFigures> {
+  const body = JSON.stringify({ items, ocean: true });
+  const headers = { authorization: `Bearer ${svc.keys[0]}`, 'content-type': 'application/json' };
+  const post = async () => {
+    const r = await fetch(`${svc.url}/api/v1/duty/bulk`, { method: 'POST', headers, body });
+    const text = await r.text();
+    if (r.status !== 200) throw new Error(`bulk answered ${r.status}: ${text.slice(0, 300)}`);
+    const totals = (JSON.parse(text) as { totals: { errors: number } }).totals;
+    if (totals.errors) throw new Error(`the benchmark order has ${totals.errors} bad lines`);
+    return text.length;
+  };
+  for (let i = 0; i < 10; i++) await post();
+  const skip = responseTimes(svc.log(), '/api/v1/duty/bulk').length;
+  const trips: number[] = [];
+  let responseBytes = 0;
+  for (let i = 0; i < orders; i++) {
+    const t0 = performance.now();
+    responseBytes = await post();
+    trips.push(performance.now() - t0);
+  }
+  // The log line is written when the response has been sent; give the file a moment.
+  await new Promise((r) => setTimeout(r, 100));
+  const server = responseTimes(svc.log(), '/api/v1/duty/bulk').slice(skip);
+  if (server.length !== orders) throw new Error(`expected ${orders} bulk log lines, found ${server.length}: is LOG_LEVEL info?`);
+  const serverMs = quantile(server, 0.5);
+  return {
+    lines: items.length,
+    orders,
+    serverMs,
+    serverP90Ms: quantile(server, 0.9),
+    roundTripMs: quantile(trips, 0.5),
+    linesPerSec: (items.length * 1000) / serverMs,
+    requestBytes: body.length,
+    responseBytes,
+  };
+}

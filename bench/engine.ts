@@ -1,0 +1,65 @@
+/**
+ * The engine alone, on this process's one core: single-line results per second over a mix of real
+ * queries, and the time to cost a 1,000-line order.
+ */
+import { InputError, type DutyQuery, type OrderItem, type Tariff } from '../shared/index.js';
+import { mulDivRound } from '../shared/money.js';
+import { mixedItems, type LinePools } from './lib/lines.js';
+
+export interface EngineFigures {
+  singleLinePerSec: number;
+  /** The floor: the same codes' hash lookup and one multiplication, per second. */
+  referencePerSec: number;
+  /** Queries of the mix the engine rejected (a bad mix would measure error paths). */
+  singleLineErrors: number;
+  orderMs: number;
+  orderLinesPerSec: number;
+}
+
+/** Calls per second of `fn`, run for about `ms` milliseconds after a warm-up of a quarter of that. */
+export function rate(fn: (i: number) => void, ms: number, batch = 100): number {
+  const timed = (budget: number) => {
+    let n = 0;
+    const t0 = performance.now();
+    let t = t0;
+    while (t - t0 < budget) {
+      for (let k = 0; k < batch; k++) fn(n++);
+      t = performance.now();
+    }
+    return (n * 1000) / (t - t0);
+  };
+  timed(ms / 4);
+  return timed(ms);
+}
+
+/** `orderItems`: the 1,000-line order (with ocean freight) whose costing is timed. */
+export function engineBench(tariff: Tariff, pools: LinePools, orderItems: OrderItem[], ms = 2000): EngineFigures {
+  const queries: DutyQuery[] = mixedItems(pools, 1000, 7).map((item, i) => ({ ...item, ocean: i % 3 === 0 ? '1' : undefined }));
+  let errors = 0;
+  for (const q of queries) {
+    try {
+      tariff.duty(q);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      errors++;
+    }
+  }
+  const singleLinePerSec = rate((i) => {
+    try {
+      tariff.duty(queries[i % queries.length]);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+    }
+  }, ms);
+  const digits = queries.map((q) => String(q.hts).replace(/\./g, ''));
+  const cents = queries.map((q) => Math.round(Number(q.value) * 100));
+  let sink = 0;
+  const referencePerSec = rate((i) => {
+    const k = i % digits.length;
+    if (tariff.schedule.find(digits[k])) sink += mulDivRound(cents[k], 25, 1000);
+  }, ms);
+  if (sink < 0) throw new Error('unreachable');
+  const order = { items: orderItems, ocean: true };
+  const ordersPerSec = rate(() => tariff.order(order), ms, 1);
+  return { singleLinePerSec, referencePerSec, singleLineErrors: errors, orderMs: 1000 / ordersPerSec, orderLinesPerSec: ordersPerSec * orderItems.length };
+}

@@ -1,0 +1,111 @@
+/**
+ * `npm run bench`: every figure of issue 6 measured in one run, each beside its reference, printed
+ * as a table and written to bench/results.json (with the machine and the date).
+ *
+ *   --duration S     seconds per HTTP round (default 10)   --rounds N   HTTP rounds (default 2)
+ *   --connections N  (default 64)                           --quick      short rounds, for a smoke run
+ */
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadTariff } from '../server/config.js';
+import { projectRoot } from '../server/data/paths.js';
+import { bulkBench } from './bulk.js';
+import { engineBench } from './engine.js';
+import { httpBench } from './http.js';
+import { linePools, mixedItems } from './lib/lines.js';
+import { rssBytes, startService } from './lib/processes.js';
+import { spreadsheetBench } from './spreadsheet.js';
+import { startupBench } from './startup.js';
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '64' },
+    quick: { type: 'boolean', default: false },
+  },
+});
+const quick = args.quick!;
+const duration = quick ? 3 : Number(args.duration);
+const rounds = quick ? 1 : Number(args.rounds);
+const connections = Number(args.connections);
+const MB = 1024 * 1024;
+
+interface Row {
+  figure: string;
+  value: number;
+  unit: string;
+  reference?: { what: string; value: number };
+  /** value / reference, or for lower-is-better figures reference / value: above 1 is better than the reference. */
+  ratio?: number;
+  target?: string;
+  pass?: boolean;
+}
+const rows: Row[] = [];
+const row = (r: Row) => rows.push(r);
+
+const tariff = loadTariff();
+const pools = linePools(tariff);
+const order = mixedItems(pools, 1000, 11);
+
+console.error('engine ...');
+const engine = engineBench(tariff, pools, order, quick ? 500 : 2000);
+row({ figure: 'engine: single-line results', value: engine.singleLinePerSec, unit: '/s', reference: { what: 'hash lookup + multiply', value: engine.referencePerSec }, ratio: engine.singleLinePerSec / engine.referencePerSec, target: '≥ 500,000/s', pass: engine.singleLinePerSec >= 500_000 });
+row({ figure: 'engine: 1,000-line order', value: engine.orderMs, unit: 'ms', target: '—' });
+
+console.error('start-up ...');
+const startup = await startupBench(quick ? 2 : 5);
+row({ figure: 'start-up to first /duty answer', value: startup.firstAnswerMs, unit: 'ms', reference: { what: 'bare node:http', value: startup.bareFirstAnswerMs }, ratio: startup.bareFirstAnswerMs / startup.firstAnswerMs, target: '< 1,000 ms', pass: startup.firstAnswerMs < 1000 });
+row({ figure: 'RSS after start', value: startup.rssAfterStart / MB, unit: 'MB', reference: { what: 'bare node:http', value: startup.bareRss / MB }, target: '< 200 MB', pass: startup.rssAfterStart < 200 * MB });
+
+console.error(`http: ${rounds} × ${duration} s at ${connections} connections ...`);
+const svc = await startService({ RATE_LIMIT: '1000000000' });
+let http;
+let bulk;
+try {
+  http = await httpBench({ connections, duration, rounds, pipelining: 1, query: 'hts=6109.10.00&value=1000&origin=china' }, svc);
+  row({ figure: `GET /duty req/s (${connections} conn.)`, value: http.service.reqPerSec, unit: '/s', reference: { what: 'bare node:http, same body', value: http.bare.reqPerSec }, ratio: http.ratio, target: 'ratio ≥ 0.7', pass: http.ratio >= 0.7 });
+  row({ figure: 'GET /duty latency p50', value: http.service.p50Ms, unit: 'ms', reference: { what: 'bare node:http', value: http.bare.p50Ms } });
+  row({ figure: 'GET /duty latency p99', value: http.service.p99Ms, unit: 'ms', reference: { what: 'bare node:http', value: http.bare.p99Ms }, target: '< 10 ms', pass: http.service.p99Ms < 10 });
+  row({ figure: 'GET /duty non-2xx + errors', value: http.service.non2xx + http.service.errors + http.service.timeouts, unit: '', target: '0', pass: http.service.non2xx + http.service.errors + http.service.timeouts === 0 });
+
+  console.error('bulk ...');
+  bulk = await bulkBench(svc, order, quick ? 10 : 40);
+  row({ figure: 'bulk: server time per 1,000-line order', value: bulk.serverMs, unit: 'ms', reference: { what: 'engine alone, same order', value: engine.orderMs }, ratio: engine.orderMs / bulk.serverMs, target: '< 10 ms', pass: bulk.serverMs < 10 });
+  row({ figure: 'bulk: lines per second (server)', value: bulk.linesPerSec, unit: '/s', reference: { what: 'engine alone', value: engine.orderLinesPerSec }, ratio: bulk.linesPerSec / engine.orderLinesPerSec });
+  row({ figure: 'bulk: client round trip per order', value: bulk.roundTripMs, unit: 'ms' });
+
+  const rssEnd = rssBytes(svc.pid);
+  const growth = (http.rss[http.rss.length - 1] - http.rss[1]) / MB;
+  row({ figure: 'RSS after load', value: rssEnd / MB, unit: 'MB', reference: { what: 'after start', value: http.rss[0] / MB }, target: '< 200 MB', pass: rssEnd < 200 * MB });
+  row({ figure: `RSS growth, round 1 → ${rounds}`, value: growth, unit: 'MB', target: rounds > 1 ? '≈ 0 (< 10 MB)' : 'needs 2 rounds', pass: rounds > 1 ? growth < 10 : undefined });
+} finally {
+  await svc.stop();
+}
+
+console.error('spreadsheets ...');
+const sheets = await spreadsheetBench();
+for (const s of sheets) row({ figure: s.figure, value: s.value, unit: s.unit, target: s.target, pass: s.pass });
+
+const fmt = (v: number) => (Math.abs(v) >= 1000 ? Math.round(v).toLocaleString('en-US') : v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2));
+const table = [
+  ['figure', 'landed', 'reference', 'ratio', 'target', ''],
+  ...rows.map((r) => [
+    r.figure,
+    `${fmt(r.value)} ${r.unit}`.trim(),
+    r.reference ? `${fmt(r.reference.value)} ${r.unit} (${r.reference.what})`.replace(`  (`, ' (') : '',
+    r.ratio !== undefined ? r.ratio.toFixed(2) : '',
+    r.target ?? '',
+    r.pass === undefined ? '' : r.pass ? 'ok' : 'MISS',
+  ]),
+];
+const widths = table[0].map((_, i) => Math.max(...table.map((t) => t[i].length)));
+const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGB: Math.round(totalmem() / 1024 ** 3), node: process.version, platform: `${process.platform} ${process.arch}` };
+console.log(`landed benchmarks, ${new Date().toISOString()} — ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}`);
+for (const t of table) console.log(t.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+
+const file = join(projectRoot, 'bench', 'results.json');
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, options: { duration, rounds, connections, quick }, rows, engine, startup, http, bulk, spreadsheets: sheets }, null, 2)}\n`);
+console.error(`wrote ${file}`);

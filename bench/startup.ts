@@ -1,0 +1,53 @@
+/**
+ * Start-up: from spawning `node dist/server/main.js` to the first successful GET /api/v1/duty with
+ * the full schedule loaded, and the resident memory at that moment; the reference is the bare
+ * node:http server's spawn to first answer.
+ */
+import { rssBytes, startBare, startService, type Child } from './lib/processes.js';
+
+export interface StartupFigures {
+  runs: number;
+  /** Medians, ms. */
+  firstAnswerMs: number;
+  maxFirstAnswerMs: number;
+  listeningMs: number;
+  rssAfterStart: number;
+  bareFirstAnswerMs: number;
+  bareRss: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function firstAnswer(start: () => Promise<Child & { keys?: string[] }>, path: string, runs: number) {
+  const first: number[] = [];
+  const listening: number[] = [];
+  const rss: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const c = await start();
+    try {
+      const r = await fetch(c.url + path, { headers: c.keys ? { authorization: `Bearer ${c.keys[0]}` } : {} });
+      await r.arrayBuffer();
+      if (r.status !== 200) throw new Error(`first answer to ${path} was ${r.status}`);
+      first.push(performance.now() - c.spawnedAt);
+      listening.push(c.listeningMs);
+      rss.push(rssBytes(c.pid));
+    } finally {
+      await c.stop();
+    }
+  }
+  return { first, listening, rss };
+}
+
+export async function startupBench(runs = 5, query = 'hts=6109.10.00&value=1000&origin=china'): Promise<StartupFigures> {
+  const svc = await firstAnswer(() => startService(), `/api/v1/duty?${query}`, runs);
+  const bare = await firstAnswer(() => startBare(1000), '/', runs);
+  return {
+    runs,
+    firstAnswerMs: median(svc.first),
+    maxFirstAnswerMs: Math.max(...svc.first),
+    listeningMs: median(svc.listening),
+    rssAfterStart: median(svc.rss),
+    bareFirstAnswerMs: median(bare.first),
+    bareRss: median(bare.rss),
+  };
+}
