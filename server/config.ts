@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import { Tariff } from '../shared/index.js';
 import { KeyStore } from './auth/key-store.js';
 import { MemoryRateLimiter } from './auth/rate-limit.js';
-import { countriesPath, readCountries } from './data/countries.js';
+import { countriesPath, readCountries, tradePath } from './data/countries.js';
 import { ExportersTable } from './data/exporters.js';
 import { htsPath, readHtsFile } from './data/hts-file.js';
 import { projectRoot } from './data/paths.js';
@@ -26,14 +26,23 @@ export function loadDeps(env: NodeJS.ProcessEnv = process.env, tariff = loadTari
   const perKey = Number(env.RATE_LIMIT ?? 120);
   return {
     tariff,
-    exporters: ExportersTable.load(),
-    keys: new KeyStore(keysPath(env), env.KEYS_PEPPER),
+    exporters: ExportersTable.load(tradePath(env)),
+    keys: openKeyStore(keysPath(env), env.KEYS_PEPPER),
     keyLimiter: new MemoryRateLimiter(Number.isInteger(perKey) && perKey > 0 ? perKey : 120),
     addressLimiter: new MemoryRateLimiter(Number(env.UNAUTH_RATE_LIMIT ?? 30) || 30),
     staticRoot: join(projectRoot, 'dist'),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     https: env.TLS_CERT && env.TLS_KEY ? { cert: readFile(env.TLS_CERT), key: readFile(env.TLS_KEY) } : undefined,
   };
+}
+
+/** The key store, or an error naming its file (SQLite alone says only "file is not a database"). */
+function openKeyStore(path: string, pepper: string | undefined): KeyStore {
+  try {
+    return new KeyStore(path, pepper);
+  } catch (e) {
+    throw new Error(`${path}: cannot open the key store (${(e as Error).message})`);
+  }
 }
 
 function readFile(path: string): Buffer {

@@ -32,6 +32,8 @@ const LAST_USED_EVERY_MS = 60_000;
  */
 const VERIFIED_FOR_MS = 1000;
 const MAX_VERIFIED = 10_000;
+/** How long a write waits for another process's write lock (readers never wait: WAL). */
+const BUSY_TIMEOUT_MS = 2000;
 
 export class KeyStore {
   private readonly db: Database.Database;
@@ -44,7 +46,7 @@ export class KeyStore {
 
   constructor(path: string, pepper = process.env.KEYS_PEPPER) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path, { timeout: 2000 });
+    this.db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
     this.db.exec(`
@@ -102,10 +104,15 @@ export class KeyStore {
     this.verified.set(tag, { id: row.id, until: now + VERIFIED_FOR_MS });
     if (now - (this.lastWritten.get(row.id) ?? 0) > LAST_USED_EVERY_MS) {
       this.lastWritten.set(row.id, now);
+      // Last use is bookkeeping: a store locked by another writer must neither fail nor hold up
+      // the request (the wait would block the event loop), so this write does not wait.
+      this.db.pragma('busy_timeout = 0');
       try {
         this.touch.run(new Date(now).toISOString(), row.id);
       } catch {
-        // Last use is bookkeeping: a locked store must not fail the request.
+        this.lastWritten.delete(row.id);
+      } finally {
+        this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
       }
     }
     return row.id;
