@@ -37,7 +37,7 @@ export interface LoadReport {
   reqPerSec: number;
 }
 
-interface Answer {
+export interface Answer {
   key: number;
   status: number;
   limit: number;
