@@ -100,7 +100,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     if (!d.allowed) reply.header('Retry-After', d.reset);
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, not async: no promise and microtask per request. Answering here ends the
+  // request; otherwise done() lets it through.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!refused(request, reply)) done();
+  });
+
+  /** Authentication, rate limits and query checks of /api/v1: the reply when the request is refused. */
+  function refused(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
     if (!request.url.startsWith('/api/v1')) return;
     const path = request.routeOptions.url;
     if (path === '/api/v1/openapi.json') {
@@ -128,7 +135,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
         if (Array.isArray(v)) return send(reply, 'invalid_parameter', `${name} is given more than once`, { parameter: name });
       }
     }
-  });
+  }
 
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof InputError) return send(reply, error.code, error.message, { parameter: error.parameter, ...error.details });
@@ -153,7 +160,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   app.get('/healthz', async () => ({ status: 'ok', hts_revision: deps.tariff.revision }));
   app.get('/api/v1/openapi.json', async () => openapi);
 
-  app.get('/api/v1/duty', async (request) => deps.tariff.duty(request.query as Record<string, string>));
+  // Synchronous, and serialized by the schema the OpenAPI document publishes (fast-json-stringify):
+  // both measurably cheaper per request than an async handler and JSON.stringify.
+  app.get('/api/v1/duty', { schema: { response: { 200: openapi.components.schemas.DutyResult } } }, (request) => deps.tariff.duty(request.query as Record<string, string>));
 
   app.get('/api/v1/hts/:code', async (request) => deps.tariff.record((request.params as { code: string }).code));
 
