@@ -149,6 +149,8 @@ describe('a bad data file at start: one line naming the file, exit 1', () => {
   const badFiles: [string, string, string][] = [
     ['the country list', 'COUNTRIES_DATA', 'iso3;name\nCHN;China\n'],
     ['the trade data', 'TRADE_DATA', 'not,the,columns\n1,2,3\n'],
+    ['the trade data, a ragged row', 'TRADE_DATA', 'chapter,year,exporter_iso3,exporter_name,value_usd\n01,2024,CAN,Canada,2487369015\n01,2024,FRA\n'],
+    ['the trade data, quoted and ragged', 'TRADE_DATA', 'chapter,year,exporter_iso3,exporter_name,value_usd\n01,2024,KOR,"Korea, Republic of",5\n01,"2024\n'],
     ['the key store', 'KEYS_DB', 'this is not a SQLite database'.repeat(200)],
   ];
   it.each(badFiles)('%s', async (_name, variable, content) => {
