@@ -70,6 +70,8 @@ export async function httpBench(o: HttpOptions, service?: Service): Promise<Http
     const b: LoadFigures[] = [];
     for (let i = 0; i < o.rounds; i++) {
       s.push(await load(svc.pid, svcOpts));
+      // Read after a quiet moment, as an operator's monitor would, not mid-collection.
+      await new Promise((r) => setTimeout(r, 1500));
       rss.push(rssBytes(svc.pid));
       b.push(await load(bare.pid, bareOpts));
     }

@@ -2,7 +2,7 @@
  * `npm run bench`: every figure of issue 6 measured in one run, each beside its reference, printed
  * as a table and written to bench/results.json (with the machine and the date).
  *
- *   --duration S     seconds per HTTP round (default 10)   --rounds N   HTTP rounds (default 2)
+ *   --duration S     seconds per HTTP round (default 8)    --rounds N   HTTP rounds (default 3)
  *   --connections N  (default 64)                           --quick      short rounds, for a smoke run
  */
 import { writeFileSync } from 'node:fs';
@@ -21,8 +21,8 @@ import { startupBench } from './startup.js';
 
 const { values: args } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
-    rounds: { type: 'string', default: '2' },
+    duration: { type: 'string', default: '8' },
+    rounds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '64' },
     quick: { type: 'boolean', default: false },
   },
@@ -86,7 +86,7 @@ try {
 }
 
 console.error('spreadsheets ...');
-const sheets = await spreadsheetBench();
+const sheets = await spreadsheetBench(pools);
 for (const s of sheets) row({ figure: s.figure, value: s.value, unit: s.unit, target: s.target, pass: s.pass });
 
 const fmt = (v: number) => (Math.abs(v) >= 1000 ? Math.round(v).toLocaleString('en-US') : v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2));
