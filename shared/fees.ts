@@ -33,8 +33,20 @@ const SCHEDULES: FeeSchedule[] = FEE_PERIODS.map((period) => {
   };
 });
 
+const byDate = new Map<string, FeeSchedule>();
+
 /** The fee figures for entries on `date` (ISO): the latest period that started on or before it. */
 export function feeScheduleOn(date: string): FeeSchedule {
+  let f = byDate.get(date);
+  if (!f) {
+    // Entry dates are calendar days between 1989 and 2099: the memo stays small.
+    if (byDate.size >= 50_000) byDate.clear();
+    byDate.set(date, (f = scheduleOn(date)));
+  }
+  return f;
+}
+
+function scheduleOn(date: string): FeeSchedule {
   let chosen = SCHEDULES[0];
   for (const s of SCHEDULES) if (s.period.from <= date) chosen = s;
   if (date < chosen.period.from)

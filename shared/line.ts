@@ -69,7 +69,7 @@ export function costLine(schedule: Schedule, input: LineInput, parameter = 'hts'
   const { origin } = input.origin;
   const applied = applicableRate(line, origin);
   const notes = [...applied.notes];
-  if (input.origin.country) notes.unshift(`Origin ${input.origin.country.name} (${input.origin.country.iso2}) taken as ${origin}.`);
+  if (input.origin.country) notes.unshift(originNote(input.origin));
   const assessed = assess(applied.rate, input.valueCents, input.quantity);
   notes.push(...assessed.notes);
 
@@ -94,6 +94,14 @@ export function costLine(schedule: Schedule, input: LineInput, parameter = 'hts'
     section301Cents: s301.num === 0 ? 0 : mulDivRound(input.valueCents, s301.num, s301.den),
     notes,
   };
+}
+
+const originNotes = new WeakMap<ResolvedOrigin, string>();
+/** `Origin Vietnam (VN) taken as mfn.`, once per resolved origin. */
+function originNote(o: ResolvedOrigin): string {
+  let note = originNotes.get(o);
+  if (note === undefined) originNotes.set(o, (note = `Origin ${o.country!.name} (${o.country!.iso2}) taken as ${o.origin}.`));
+  return note;
 }
 
 const otherNotes = new WeakMap<TariffLine, string | null>();

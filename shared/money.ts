@@ -62,13 +62,11 @@ export function dollars(cents: number): number {
  * remainders (ties: the larger weight, then the earlier line).
  */
 export function allocate(total: number, weights: readonly number[]): number[] {
+  // A single line (every GET /duty) takes the whole amount, or nothing when its weight is 0.
+  if (weights.length === 1) return [weights[0] > 0 ? total : 0];
   const sum = weights.reduce((s, w) => s + w, 0);
   const parts = new Array<number>(weights.length).fill(0);
   if (sum === 0 || total === 0) return parts;
-  if (weights.length === 1) {
-    parts[0] = total;
-    return parts;
-  }
   // Products below 2^52 are exact in doubles (a floor off by one is corrected); others use BigInt.
   let maxWeight = 0;
   for (const w of weights) if (w > maxWeight) maxWeight = w;
