@@ -1,10 +1,15 @@
 /**
- * The engine alone, on this process's one core: single-line results per second over a mix of real
- * queries, and the time to cost a 1,000-line order.
+ * The engine alone, on one core: single-line results per second over a mix of real queries, and
+ * the time to cost a 1,000-line order. `npm run bench` runs this file bundled by esbuild in its own
+ * process, as dist/server/main.js runs the engine in production (tsx's per-module loading costs
+ * the same code about a fifth of its speed); it prints the figures as JSON.
  */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadTariff } from '../server/config.js';
 import { InputError, type DutyQuery, type OrderItem, type Tariff } from '../shared/index.js';
 import { mulDivRound } from '../shared/money.js';
-import { mixedItems, type LinePools } from './lib/lines.js';
+import { benchOrder, linePools, mixedItems, type LinePools } from './lib/lines.js';
 
 export interface EngineFigures {
   singleLinePerSec: number;
@@ -34,7 +39,9 @@ export function rate(fn: (i: number) => void, ms: number, batch = 100): number {
 
 /** `orderItems`: the 1,000-line order (with ocean freight) whose costing is timed. */
 export function engineBench(tariff: Tariff, pools: LinePools, orderItems: OrderItem[], ms = 2000): EngineFigures {
-  const queries: DutyQuery[] = mixedItems(pools, 1000, 7).map((item, i) => ({ ...item, ocean: i % 3 === 0 ? '1' : undefined }));
+  // One object shape for every query, as a caller building them in one place makes them (spread
+  // copies of the generator's items would measure V8's slow property lookups, not the engine).
+  const queries: DutyQuery[] = mixedItems(pools, 1000, 7).map((item, i) => ({ hts: item.hts, value: item.value, origin: item.origin, qty: item.qty, ocean: i % 3 === 0 ? '1' : undefined }));
   let errors = 0;
   for (const q of queries) {
     try {
@@ -62,4 +69,11 @@ export function engineBench(tariff: Tariff, pools: LinePools, orderItems: OrderI
   const order = { items: orderItems, ocean: true };
   const ordersPerSec = rate(() => tariff.order(order), ms, 1);
   return { singleLinePerSec, referencePerSec, singleLineErrors: errors, orderMs: 1000 / ordersPerSec, orderLinesPerSec: ordersPerSec * orderItems.length };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const { values } = parseArgs({ options: { ms: { type: 'string', default: '2000' } } });
+  const tariff = loadTariff();
+  const pools = linePools(tariff);
+  console.log(JSON.stringify(engineBench(tariff, pools, benchOrder(pools), Number(values.ms))));
 }

@@ -70,3 +70,8 @@ export function mixedItems(pools: LinePools, n: number, seed = 1): OrderItem[] {
     }
   });
 }
+
+/** The 1,000-line order every order figure costs (engine alone and POST /duty/bulk alike). */
+export function benchOrder(pools: LinePools): OrderItem[] {
+  return mixedItems(pools, 1000, 11);
+}
