@@ -152,7 +152,7 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   costs.forEach((c, i) => {
     if ('code' in c) lines.push({ line: i + 1, error: c });
     else {
-      lines.push({ line: i + 1, ...result(c, fees.mpf[k], fees.hmf[k], ctx.schedule.revision, []) });
+      lines.push(result(c, fees.mpf[k], fees.hmf[k], ctx.schedule.revision, [], i + 1) as OrderLine);
       k++;
     }
   });
@@ -201,12 +201,15 @@ export function entryFees(lines: readonly LineCost[], ocean: boolean, date: stri
   return { mpfTotal, hmfTotal, mpf: allocate(mpfTotal, mpfWeights), hmf: allocate(hmfTotal, hmfWeights), notes };
 }
 
-function result(c: LineCost, mpf: number, hmf: number, revision: string, entryNotes: string[]): DutyResult {
+/**
+ * The result of a costed line. `line` is its number in an order; a single query has none (the key
+ * is there, undefined, which JSON leaves out): one object literal either way, no copy per line.
+ */
+function result(c: LineCost, mpf: number, hmf: number, revision: string, entryNotes: string[], line?: number): DutyResult {
   const total = (c.dutyCents ?? 0) + c.section301Cents + mpf + hmf;
-  const notes = [...c.notes];
-  if (mpf === 0 && c.valueCents > 0 && MPF_EXEMPT_ORIGINS.has(c.origin.origin))
-    notes.push(`No MPF: goods originating in ${c.origin.origin.toUpperCase()} are exempt under the free trade agreement.`);
+  const exempt = mpf === 0 && c.valueCents > 0 && MPF_EXEMPT_ORIGINS.has(c.origin.origin);
   return {
+    line,
     hts: c.line.hts,
     description: c.line.description,
     origin: c.origin.origin,
@@ -224,8 +227,15 @@ function result(c: LineCost, mpf: number, hmf: number, revision: string, entryNo
     section_301_rate: c.section301.percent,
     section_301_heading: c.section301.heading,
     hts_revision: revision,
-    notes: [...notes, ...entryNotes, ...CAVEATS],
-  };
+    notes: c.notes.concat(exempt ? [noMpfNote(c.origin.origin)] : [], entryNotes, CAVEATS),
+  } as DutyResult;
+}
+
+const noMpfNotes = new Map<Origin, string>();
+function noMpfNote(origin: Origin): string {
+  let note = noMpfNotes.get(origin);
+  if (!note) noMpfNotes.set(origin, (note = `No MPF: goods originating in ${origin.toUpperCase()} are exempt under the free trade agreement.`));
+  return note;
 }
 
 function lineError(e: unknown): LineError {
