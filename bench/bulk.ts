@@ -24,15 +24,13 @@ const quantile = (xs: number[], q: number): number => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 
-/** Fastify's responseTime of each completed request to `url`, from a JSON request log. */
+/** The server's own time (`responseTime`, ms) of each completed request to `url`, from its JSON request log. */
 export function responseTimes(log: string, url: string): number[] {
-  const urls = new Map<number, string>();
   const times: number[] = [];
   for (const line of log.split('\n')) {
     if (!line.startsWith('{')) continue;
-    const e = JSON.parse(line) as { reqId?: number; req?: { url?: string }; responseTime?: number; msg?: string };
-    if (e.msg === 'incoming request' && e.reqId !== undefined) urls.set(e.reqId, e.req?.url ?? '');
-    else if (e.msg === 'request completed' && e.reqId !== undefined && urls.get(e.reqId)?.startsWith(url)) times.push(e.responseTime!);
+    const e = JSON.parse(line) as { url?: string; responseTime?: number; msg?: string };
+    if (e.msg === 'request completed' && e.url?.startsWith(url)) times.push(e.responseTime!);
   }
   return times;
 }

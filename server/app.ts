@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { InputError, type Tariff } from '../shared/index.js';
@@ -73,16 +73,15 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return503OnClosing: true,
     clientErrorHandler: (err: NodeJS.ErrnoException & { reason?: string }, socket) => clientError(err, socket, timeout),
     trustProxy: process.env.TRUST_PROXY === '1',
-    logger: deps.logger
-      ? {
-          level: deps.logger.level ?? 'info',
-          ...(deps.logger.stream ? { stream: deps.logger.stream } : {}),
-          serializers: {
-            req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactKey(req.url), remoteAddress: req.ip }),
-          },
-        }
-      : false,
+    logger: deps.logger ? { level: deps.logger.level ?? 'info', ...(deps.logger.stream ? { stream: deps.logger.stream } : {}) } : false,
+    // One line per request (onResponse below) instead of Fastify's two: half the logging cost.
+    logController: new LogController({ disableRequestLogging: true }),
   });
+  if (deps.logger)
+    app.addHook('onResponse', (request, reply, done) => {
+      request.log.info({ method: request.method, url: redactKey(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime, ip: request.ip }, 'request completed');
+      done();
+    });
   app.server.headersTimeout = Math.min(timeout, 10_000);
   app.removeContentTypeParser('text/plain');
 

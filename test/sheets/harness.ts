@@ -50,8 +50,8 @@ export async function startAddon(env: NodeJS.ProcessEnv = {}): Promise<Addon> {
 }
 
 /**
- * The requests the server itself logged for a path. A barrier request is logged after every
- * request before it, so once its line is in, the count is complete.
+ * The requests the server itself logged for a path (one line as each completes). A barrier request
+ * completes after every request before it, so once its line is in, the count is complete.
  */
 export async function serverRequests(server: Server, path: string): Promise<number> {
   const barrier = `/healthz?barrier=${Math.random().toString(36).slice(2)}`;
@@ -59,8 +59,8 @@ export async function serverRequests(server: Server, path: string): Promise<numb
   const urls = () =>
     server.logs.flatMap((line) => {
       try {
-        const entry = JSON.parse(line) as { msg?: string; req?: { url?: string } };
-        return entry.msg === 'incoming request' && entry.req?.url ? [entry.req.url] : [];
+        const entry = JSON.parse(line) as { msg?: string; url?: string };
+        return entry.msg === 'request completed' && entry.url ? [entry.url] : [];
       } catch {
         return [];
       }
