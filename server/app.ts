@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import { InputError, type Tariff } from '../shared/index.js';
+import { errorBodyOf, InputError, type Tariff } from '../shared/index.js';
 import { KeyStoreUnavailable, type KeyStore } from './auth/key-store.js';
 import type { RateDecision, RateLimiter } from './auth/rate-limit.js';
 import type { ExportersTable } from './data/exporters.js';
@@ -137,7 +137,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   }
 
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof InputError) return send(reply, error.code, error.message, { parameter: error.parameter, ...error.details });
+    if (error instanceof InputError) {
+      const body = errorBodyOf(error);
+      return send(reply, body.code, body.message, body.details);
+    }
     if (error instanceof ApiError) return send(reply, error.code, error.message, error.details);
     if (error instanceof KeyStoreUnavailable) {
       request.log.error({ err: error.message }, 'key store unavailable');
@@ -184,7 +187,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
           if (q === null || typeof q !== 'object' || Array.isArray(q)) throw new InputError('invalid_parameter', `queries[${i}]`, `queries[${i}] must be an object with hts and value`);
           return deps.tariff.duty(q as Record<string, unknown>);
         } catch (e) {
-          if (e instanceof InputError) return { error: { code: e.code, message: e.message, details: { parameter: e.parameter, ...e.details } } };
+          if (e instanceof InputError) return { error: errorBodyOf(e) };
           throw e;
         }
       }),

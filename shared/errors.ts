@@ -18,6 +18,17 @@ export class InputError extends Error {
   }
 }
 
+/** The error as the API and an order line show it: `{code, message, details: {parameter, ...}}`. */
+export interface ErrorBody {
+  code: InputErrorCode;
+  message: string;
+  details: Record<string, unknown>;
+}
+
+export function errorBodyOf(e: InputError): ErrorBody {
+  return { code: e.code, message: e.message, details: { parameter: e.parameter, ...e.details } };
+}
+
 export function invalid(parameter: string, message: string, details?: Record<string, unknown>): InputError {
   return new InputError('invalid_parameter', parameter, message, details);
 }

@@ -55,7 +55,7 @@ function utcToday(): string {
   return today;
 }
 
-export { InputError } from './errors.js';
+export { errorBodyOf, InputError, type ErrorBody } from './errors.js';
 export { ORIGINS, type Origin, type Country } from './origins.js';
 export { CAVEATS } from './policy.js';
 export { parseRate, type DutyRate, type GeneralRate, type Column2Rate, type RateComponent } from './rates.js';

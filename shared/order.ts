@@ -4,7 +4,7 @@
  * once) and then allocated back to those lines pro rata by value, so the lines add up to the
  * totals cent for cent. A single query is an entry of one line: the same code serves both.
  */
-import { InputError, invalid } from './errors.js';
+import { errorBodyOf, InputError, invalid, type ErrorBody } from './errors.js';
 import { feeScheduleOn, hmfCents, mpfCents } from './fees.js';
 import { costLine, type LineCost, type RateBasis } from './line.js';
 import { allocate, dollars } from './money.js';
@@ -35,11 +35,7 @@ export interface DutyResult {
   notes: string[];
 }
 
-export interface LineError {
-  code: string;
-  message: string;
-  details: Record<string, unknown>;
-}
+export type LineError = ErrorBody;
 
 export type OrderLine = ({ line: number } & DutyResult) | { line: number; error: LineError };
 
@@ -239,6 +235,6 @@ function noMpfNote(origin: Origin): string {
 }
 
 function lineError(e: unknown): LineError {
-  if (e instanceof InputError) return { code: e.code, message: e.message, details: { parameter: e.parameter, ...e.details } };
+  if (e instanceof InputError) return errorBodyOf(e);
   throw e;
 }
