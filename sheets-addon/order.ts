@@ -10,28 +10,13 @@ import { isBlank, param, htsParam, type Cell } from './grid.js';
 import { dutyNotComputed } from './results.js';
 import type { OrderOptions } from './settings.js';
 import type { OrderLine, OrderResult, OrderTotals } from '../shared/order.js';
+import { headerMapping, ORDER_COLUMNS, RESULT_FORMATS, RESULT_HEADERS, type ColumnMapping, type OrderColumn } from '../shared/order-sheet.js';
 
 export const CHUNK_LINES = 1000;
-export const OUTPUT_HEADERS = ['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status'];
-const MONEY_FORMAT = '$#,##0.00';
-/** Money for the five figures, text for the rate, plain for the status. */
-const OUTPUT_FORMATS = [MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, '@', 'General'];
 const ERROR_BACKGROUND = '#f4cccc';
 const WARNING_BACKGROUND = '#fff2cc';
 
-type Field = 'hts' | 'value' | 'origin' | 'qty' | 'unit';
-const FIELDS: Field[] = ['hts', 'value', 'origin', 'qty', 'unit'];
-
-/** Header names people use (the Excel task pane's), compared lower-cased with only letters and digits kept. */
-const HEADER_NAMES: Record<Field, readonly string[]> = {
-  hts: ['hts', 'htsus', 'htsno', 'htsnumber', 'htscode', 'hs', 'hscode', 'tariff', 'tariffcode', 'tariffnumber', 'code', 'commoditycode'],
-  value: ['value', 'customsvalue', 'valueusd', 'usdvalue', 'amount', 'amountusd', 'invoicevalue', 'linevalue', 'totalvalue', 'enteredvalue', 'price', 'cost'],
-  origin: ['origin', 'countryoforigin', 'country', 'coo', 'origincountry', 'madein'],
-  qty: ['qty', 'quantity', 'qnty'],
-  unit: ['unit', 'units', 'uom', 'unitofmeasure', 'qtyunit', 'quantityunit'],
-};
-
-export type Columns = Partial<Record<Field, number>> & { hts: number; value: number };
+export type Columns = ColumnMapping & { hts: number; value: number };
 
 export interface OrderPlan {
   sheet: string;
@@ -70,26 +55,15 @@ export interface OrderSummary {
   notes: string[];
 }
 
-/** The field columns named by a header row (the first column of each name), or null unless it names HTS and Value. */
-export function headerColumns(row: readonly Cell[]): Columns | null {
-  const names = row.map((c) => (typeof c === 'string' ? c.toLowerCase().replace(/[^a-z0-9]/g, '') : ''));
-  const found: Partial<Record<Field, number>> = {};
-  for (const field of FIELDS) {
-    const i = names.findIndex((n) => HEADER_NAMES[field].includes(n));
-    if (i >= 0) found[field] = i;
-  }
-  return found.hts !== undefined && found.value !== undefined ? (found as Columns) : null;
-}
-
 function detectColumns(values: readonly Cell[][]): { header: boolean; columns: Columns } {
   const first = values[0] ?? [];
-  const named = headerColumns(first);
+  const named = headerMapping(first) as Columns | null;
   if (named) return { header: true, columns: named };
   const looksLikeHeader = first.some((c) => typeof c === 'string' && /[a-z]{3}/i.test(c) && !/^[\d.\s]+$/.test(c)) && !first.some((c) => typeof c === 'number');
   if (looksLikeHeader && values.length > 1)
     throw new Error(`The header row (${first.filter((c) => !isBlank(c)).join(', ')}) names no HTS and Value columns: name them HTS and Value (Origin, Qty, Unit optional), or select the lines without their header.`);
   if (first.length < 2) throw new Error('Select the order: at least an HTS column and a Value column (then Origin, Qty, Unit), with or without a header row.');
-  const columns = Object.fromEntries(FIELDS.slice(0, first.length).map((f, i) => [f, i])) as Columns;
+  const columns = Object.fromEntries(ORDER_COLUMNS.slice(0, first.length).map((f, i) => [f, i])) as Columns;
   return { header: false, columns };
 }
 
@@ -98,8 +72,8 @@ function orderLines(values: readonly Cell[][], plan: Pick<OrderPlan, 'header' | 
   const lines: { offset: number; item: Record<string, string | number | boolean | undefined> }[] = [];
   values.forEach((row, offset) => {
     if (plan.header && offset === 0) return;
-    const cell = (f: Field) => (plan.columns[f] === undefined ? undefined : row[plan.columns[f]!]);
-    if (FIELDS.every((f) => isBlank(cell(f)))) return;
+    const cell = (f: OrderColumn) => (plan.columns[f] === undefined ? undefined : row[plan.columns[f]!]);
+    if (ORDER_COLUMNS.every((f) => isBlank(cell(f)))) return;
     lines.push({ offset, item: { hts: htsParam(cell('hts')), value: param(cell('value')), origin: param(cell('origin')), qty: param(cell('qty')), unit: param(cell('unit')) } });
   });
   return lines;
@@ -129,7 +103,7 @@ export function planOrder(options: OrderOptions): OrderPlan {
   const outLeft = base.left + base.cols;
   const firstRow = base.top + (header ? 0 : lines[0].offset);
   const totalsRow = base.top + lines[lines.length - 1].offset + 1;
-  const area = sheet.getRange(firstRow, outLeft, totalsRow - firstRow + 1, OUTPUT_HEADERS.length);
+  const area = sheet.getRange(firstRow, outLeft, totalsRow - firstRow + 1, RESULT_HEADERS.length);
   const occupied = (area.getValues() as Cell[][]).some((row) => row.some((c) => !isBlank(c)));
   return {
     ...base,
@@ -167,18 +141,18 @@ export function costChunk(plan: OrderPlan, index: number): ChunkResult {
   // One block from the chunk's first line to its last; blank rows between lines stay blank.
   const first = lines[0].offset;
   const height = lines[lines.length - 1].offset - first + 1;
-  const values: (string | number)[][] = Array.from({ length: height }, () => OUTPUT_HEADERS.map(() => ''));
-  const backgrounds: (string | null)[][] = Array.from({ length: height }, () => OUTPUT_HEADERS.map(() => null));
+  const values: (string | number)[][] = Array.from({ length: height }, () => RESULT_HEADERS.map(() => ''));
+  const backgrounds: (string | null)[][] = Array.from({ length: height }, () => RESULT_HEADERS.map(() => null));
   result.lines.forEach((line, i) => {
     const out = lineOutput(line);
     values[lines[i].offset - first] = out.row;
-    backgrounds[lines[i].offset - first] = OUTPUT_HEADERS.map(() => out.background);
+    backgrounds[lines[i].offset - first] = RESULT_HEADERS.map(() => out.background);
   });
-  const block = sheet.getRange(plan.top + first, plan.outLeft, height, OUTPUT_HEADERS.length);
-  block.setNumberFormats(values.map(() => OUTPUT_FORMATS));
+  const block = sheet.getRange(plan.top + first, plan.outLeft, height, RESULT_HEADERS.length);
+  block.setNumberFormats(values.map(() => [...RESULT_FORMATS]));
   block.setValues(values);
   block.setBackgrounds(backgrounds);
-  if (index === 0 && plan.header) sheet.getRange(plan.top, plan.outLeft, 1, OUTPUT_HEADERS.length).setValues([OUTPUT_HEADERS]).setFontWeight('bold');
+  if (index === 0 && plan.header) sheet.getRange(plan.top, plan.outLeft, 1, RESULT_HEADERS.length).setValues([[...RESULT_HEADERS]]).setFontWeight('bold');
   const dutyMissing = result.lines.filter((l) => !('error' in l) && l.duty === null).length;
   return { totals: result.totals, dutyMissing, notes: result.notes };
 }
@@ -201,8 +175,8 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   if (missing) notes.push(`${missing} without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)`);
   if (plan.chunks > 1) notes.push(`costed as ${plan.chunks} entries of up to ${CHUNK_LINES.toLocaleString('en-US')} lines (MPF minimum and maximum apply to each)`);
   const status = [`Total: ${t.lines} line${t.lines === 1 ? '' : 's'}`, ...notes].join('; ');
-  const row = sheetNamed(plan.sheet).getRange(plan.totalsRow, plan.outLeft, 1, OUTPUT_HEADERS.length);
-  row.setNumberFormats([OUTPUT_FORMATS]);
+  const row = sheetNamed(plan.sheet).getRange(plan.totalsRow, plan.outLeft, 1, RESULT_HEADERS.length);
+  row.setNumberFormats([[...RESULT_FORMATS]]);
   row.setValues([[t.duty, t.section_301, t.mpf, t.hmf, t.landed_cost, '', status]]);
   row.setFontWeight('bold').setBackground(null).setBorder(true, null, null, null, null, null);
   return { totals: t, chunks: plan.chunks, output: plan.output, notes: [...notes.map((n) => `Of ${t.lines} lines, ${n}.`), ...new Set(parts.flatMap((p) => p.notes))] };

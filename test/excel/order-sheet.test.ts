@@ -5,15 +5,8 @@
 import { OfficeMockObject } from 'office-addin-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server.js';
-import {
-  CURRENCY_FORMAT,
-  OUTPUT_HEADERS,
-  columnLetter,
-  costSelectedOrder,
-  detectHeader,
-  readOrder,
-  type Selection,
-} from '../../excel-addin/src/taskpane/order-sheet.js';
+import { headerMapping, MONEY_FORMAT, RESULT_HEADERS } from '../../shared/order-sheet.js';
+import { columnLetter, costSelectedOrder, readOrder, type Selection } from '../../excel-addin/src/taskpane/order-sheet.js';
 import { clientFor, recordingFetch, type Sent } from './helpers.js';
 
 let server: RunningServer;
@@ -38,7 +31,7 @@ function mockExcel(values: unknown[][], existing?: unknown[][]) {
   const rows = values.length;
   const cols = values[0].length;
   const outRows = rows + 1;
-  const blank = Array.from({ length: outRows }, () => OUTPUT_HEADERS.map(() => ''));
+  const blank = Array.from({ length: outRows }, () => RESULT_HEADERS.map(() => ''));
   const data = {
     context: {
       workbook: {
@@ -63,7 +56,7 @@ function mockExcel(values: unknown[][], existing?: unknown[][]) {
         worksheets: {
           active: {
             target: {
-              address: `Sheet1!${columnLetter(1 + cols)}3:${columnLetter(cols + OUTPUT_HEADERS.length)}${outRows + 2}`,
+              address: `Sheet1!${columnLetter(1 + cols)}3:${columnLetter(cols + RESULT_HEADERS.length)}${outRows + 2}`,
               formulas: existing ?? blank,
               values: blank,
               numberFormat: blank,
@@ -111,11 +104,11 @@ const never = async (): Promise<boolean> => {
   throw new Error('asked to overwrite, but the output range is empty');
 };
 
-describe('detectHeader and readOrder', () => {
+describe('headerMapping and readOrder', () => {
   it('finds the columns by the names people give them', () => {
-    expect(detectHeader(['Item', 'HTS code', 'Customs value', 'Country of origin', 'Qty', 'UOM'])).toEqual({ hts: 1, value: 2, origin: 3, qty: 4, unit: 5 });
-    expect(detectHeader(['Tariff No.', 'Amount (USD)'])).toBeNull(); // "tariffno" and "amountusd": only the second is a name
-    expect(detectHeader(['hts', 'notes'])).toBeNull(); // no value column
+    expect(headerMapping(['Item', 'HTS code', 'Customs value', 'Country of origin', 'Qty', 'UOM'])).toEqual({ hts: 1, value: 2, origin: 3, qty: 4, unit: 5 });
+    expect(headerMapping(['Tariff No.', 'Amount (USD)'])).toBeNull(); // "tariffno" and "amountusd": only the second is a name
+    expect(headerMapping(['hts', 'notes'])).toBeNull(); // no value column
   });
 
   it('reads the items under the header, skips blank rows, and keeps each item\'s row', () => {
@@ -162,7 +155,7 @@ describe('costSelectedOrder', () => {
     expect(sheet.indexes).toEqual([2, 4, 6, 7]); // to the right of B3:D7, one row more for the totals
     expect(excel.context.workbook.selected.valuesOnly).toBe(true);
     const v = sheet.target.values as unknown[][];
-    expect(v[0]).toEqual([...OUTPUT_HEADERS]);
+    expect(v[0]).toEqual([...RESULT_HEADERS]);
     // One entry: MPF 0.3464% of the liable value (china 10,000 + mfn 1,000 = 11,000) = 38.10, allocated
     // by value: 34.64 and 3.46. Korea is exempt; the bad line is left out.
     expect(v[1]).toEqual([1650, 750, 34.64, 0, 12434.64, '16.5%', 'OK']);
@@ -172,7 +165,7 @@ describe('costSelectedOrder', () => {
     expect(v[4]).toEqual(['', 0, 3.46, 0, '', '4.4¢/kg', 'The rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.']);
     expect(v[5].slice(0, 5)).toEqual([1650, 750, 38.1, 0, 23438.1]); // 21,000 + 1,650 + 750 + 38.10
     expect(v[5][6]).toMatch(/^Total: 4 lines; 1 with errors \(not in the totals\); 1 with a specific rate not computed/);
-    expect((sheet.target.numberFormat as string[][])[1]).toEqual([CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, '@', 'General']);
+    expect((sheet.target.numberFormat as string[][])[1]).toEqual([MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, '@', 'General']);
     expect(sheet.target.first.format.font.bold).toBe(true);
     expect(sheet.target.last.format.font.bold).toBe(true);
     expect(sheet.target.last.format.borders.edgeAsked).toBe('EdgeTop');
@@ -191,7 +184,7 @@ describe('costSelectedOrder', () => {
   });
 
   it('asks before overwriting non-empty cells, and writes nothing when told no', async () => {
-    const existing = Array.from({ length: 6 }, () => OUTPUT_HEADERS.map(() => ''));
+    const existing = Array.from({ length: 6 }, () => RESULT_HEADERS.map(() => ''));
     existing[2][3] = '=A1*2';
     const excel = mockExcel(order, existing);
     const asked: string[] = [];
@@ -205,7 +198,7 @@ describe('costSelectedOrder', () => {
   });
 
   it('overwrites when told yes', async () => {
-    const existing = Array.from({ length: 6 }, () => OUTPUT_HEADERS.map(() => ''));
+    const existing = Array.from({ length: 6 }, () => RESULT_HEADERS.map(() => ''));
     existing[5][6] = 'old total';
     const excel = mockExcel(order, existing);
     const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: async () => true, progress: () => {} });

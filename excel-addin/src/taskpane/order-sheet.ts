@@ -7,24 +7,10 @@
 /// <reference types="office-js" />
 import type { OrderItem, OrderLine } from '../../../shared/order.js';
 import type { CostedOrder, Landed, OrderOptions } from '../client/index.js';
+import { headerMapping, ORDER_COLUMNS, RESULT_FORMATS, RESULT_HEADERS, type ColumnMapping } from '../../../shared/order-sheet.js';
 
-export const INPUT_COLUMNS = ['hts', 'value', 'origin', 'qty', 'unit'] as const;
-export type InputColumn = (typeof INPUT_COLUMNS)[number];
 /** Which column of the selection (0-based) holds each input. */
-export type Mapping = Partial<Record<InputColumn, number>>;
-
-export const OUTPUT_HEADERS = ['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status'] as const;
-export const CURRENCY_FORMAT = '$#,##0.00';
-const OUTPUT_FORMATS = [CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, CURRENCY_FORMAT, '@', 'General'];
-
-/** Header names people use, after lower-casing and removing everything but letters and digits. */
-const HEADER_NAMES: Record<InputColumn, RegExp> = {
-  hts: /^(hts|htsus|htsno|htsnumber|htscode|hs|hscode|tariff|tariffcode|tariffnumber|code|commoditycode)$/,
-  value: /^(value|customsvalue|valueusd|usdvalue|amount|amountusd|invoicevalue|linevalue|totalvalue|enteredvalue|price|cost)$/,
-  origin: /^(origin|countryoforigin|country|coo|origincountry|madein)$/,
-  qty: /^(qty|quantity|qnty)$/,
-  unit: /^(unit|units|uom|unitofmeasure|qtyunit|quantityunit)$/,
-};
+export type Mapping = ColumnMapping;
 
 export interface Selection {
   address: string;
@@ -43,17 +29,6 @@ export interface Order {
   rows: number[];
 }
 
-/** The mapping named by a header row, or null unless it names at least HTS and value. */
-export function detectHeader(row: readonly unknown[]): Mapping | null {
-  const mapping: Mapping = {};
-  row.forEach((cell, i) => {
-    if (typeof cell !== 'string') return;
-    const name = cell.toLowerCase().replace(/[^a-z0-9]/g, '');
-    for (const col of INPUT_COLUMNS) if (mapping[col] === undefined && HEADER_NAMES[col].test(name)) mapping[col] = i;
-  });
-  return mapping.hts !== undefined && mapping.value !== undefined ? mapping : null;
-}
-
 /** 0 → A, 26 → AA. */
 export function columnLetter(index: number): string {
   let s = '';
@@ -69,7 +44,7 @@ const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeo
  * are all blank are skipped.
  */
 export function readOrder(sel: Selection, chosen: { mapping: Mapping; header: boolean } | null): Order {
-  const detected = chosen ? null : detectHeader(sel.values[0] ?? []);
+  const detected = chosen ? null : headerMapping(sel.values[0] ?? []);
   if (!chosen && !detected)
     throw new Error('No header row naming HTS and Value columns was found in the selection: choose the columns under "Columns", or add a header row.');
   const mapping = chosen?.mapping ?? detected!;
@@ -79,7 +54,7 @@ export function readOrder(sel: Selection, chosen: { mapping: Mapping; header: bo
   const rows: number[] = [];
   for (let r = header ? 1 : 0; r < sel.values.length; r++) {
     const row = sel.values[r];
-    const cells = INPUT_COLUMNS.filter((c) => mapping[c] !== undefined).map((c) => [c, row[mapping[c]!]] as const);
+    const cells = ORDER_COLUMNS.filter((c) => mapping[c] !== undefined).map((c) => [c, row[mapping[c]!]] as const);
     if (cells.every(([, v]) => isBlank(v))) continue;
     const item: OrderItem = { hts: null };
     for (const [c, v] of cells) if (!isBlank(v)) item[c] = typeof v === 'string' ? v.trim() : v;
@@ -104,8 +79,8 @@ export interface OutputBlock {
 
 /** What is written next to the selection: a header row (when it has one), a row per row, totals. */
 export function outputBlock(sel: Selection, order: Order, costed: CostedOrder): OutputBlock {
-  const values: (string | number)[][] = sel.values.map(() => OUTPUT_HEADERS.map(() => ''));
-  if (order.header) values[0] = [...OUTPUT_HEADERS];
+  const values: (string | number)[][] = sel.values.map(() => RESULT_HEADERS.map(() => ''));
+  if (order.header) values[0] = [...RESULT_HEADERS];
   costed.lines.forEach((l) => (values[order.rows[l.line - 1]] = lineCells(l)));
   const t = costed.totals;
   const parts = [`Total: ${t.lines} line${t.lines === 1 ? '' : 's'}`];
@@ -113,7 +88,7 @@ export function outputBlock(sel: Selection, order: Order, costed: CostedOrder): 
   if (t.specific_rate_lines) parts.push(`${t.specific_rate_lines} with a specific rate not computed (duty 0 in the totals)`);
   if (costed.chunks > 1) parts.push(`costed as ${costed.chunks} entries of up to 1,000 lines`);
   values.push([t.duty, t.section_301, t.mpf, t.hmf, t.landed_cost, '', parts.join('; ')]);
-  return { values, numberFormat: values.map(() => [...OUTPUT_FORMATS]) };
+  return { values, numberFormat: values.map(() => [...RESULT_FORMATS]) };
 }
 
 /** Reads the used part of the selection. */
@@ -131,7 +106,7 @@ export async function readSelection(): Promise<Selection> {
 /** The cells the output goes to: to the right of the selection, one row more for the totals. */
 function outputRange(context: Excel.RequestContext, sel: Selection): Excel.Range {
   const sheet = context.workbook.worksheets.getActiveWorksheet();
-  return sheet.getRangeByIndexes(sel.rowIndex, sel.columnIndex + sel.columnCount, sel.rowCount + 1, OUTPUT_HEADERS.length);
+  return sheet.getRangeByIndexes(sel.rowIndex, sel.columnIndex + sel.columnCount, sel.rowCount + 1, RESULT_HEADERS.length);
 }
 
 /** The output range's address, and whether any of its cells holds something. */

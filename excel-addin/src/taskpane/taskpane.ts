@@ -5,11 +5,12 @@
 /// <reference types="office-js" />
 import type { HtsRecord } from '../../../shared/record.js';
 import { isApiError, landed, normaliseBaseUrl } from '../client/index.js';
-import { columnLetter, costSelectedOrder, INPUT_COLUMNS, type Mapping, readSelection, detectHeader } from './order-sheet.js';
+import { headerMapping, ORDER_COLUMNS } from '../../../shared/order-sheet.js';
+import { columnLetter, costSelectedOrder, type Mapping, readSelection } from './order-sheet.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
-const LABELS: Record<(typeof INPUT_COLUMNS)[number], string> = { hts: 'HTS', value: 'Value', origin: 'Origin', qty: 'Qty', unit: 'Unit' };
+const LABELS: Record<(typeof ORDER_COLUMNS)[number], string> = { hts: 'HTS', value: 'Value', origin: 'Origin', qty: 'Qty', unit: 'Unit' };
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function say(id: string, text: string, kind: 'ok' | 'error' | '' = ''): void {
@@ -61,8 +62,8 @@ async function testConnection(): Promise<void> {
 async function offerColumns(): Promise<void> {
   const sel = await readSelection();
   const first = sel.values[0] ?? [];
-  const detected = detectHeader(first) ?? {};
-  for (const col of INPUT_COLUMNS) {
+  const detected = headerMapping(first) ?? {};
+  for (const col of ORDER_COLUMNS) {
     const select = $<HTMLSelectElement>(`col-${col}`);
     select.replaceChildren(new Option('(auto)', ''));
     if (col !== 'hts' && col !== 'value') select.append(new Option('(none)', 'none'));
@@ -78,7 +79,7 @@ async function offerColumns(): Promise<void> {
 function chosenColumns(): { mapping: Mapping; header: boolean } | null {
   const mapping: Mapping = {};
   let chosen = false;
-  for (const col of INPUT_COLUMNS) {
+  for (const col of ORDER_COLUMNS) {
     const v = $<HTMLSelectElement>(`col-${col}`).value;
     if (v !== '') chosen = true;
     if (v !== '' && v !== 'none') mapping[col] = Number(v);
@@ -169,7 +170,7 @@ async function cost(): Promise<void> {
 
 function buildColumnSelects(): void {
   const grid = $('column-selects');
-  for (const col of INPUT_COLUMNS) {
+  for (const col of ORDER_COLUMNS) {
     const label = Object.assign(document.createElement('label'), { htmlFor: `col-${col}`, textContent: LABELS[col] });
     const select = Object.assign(document.createElement('select'), { id: `col-${col}` });
     select.append(new Option('(auto)', ''));
