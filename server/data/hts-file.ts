@@ -3,6 +3,7 @@
  * `npm run data:update` writes), else USITC's 2026 Revision 10 beside the checkout. Gzipped or
  * plain JSON. The revision comes from a `.meta.json` written beside the file, else its name.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -60,15 +61,16 @@ export function readHtsFile(path = htsPath()): HtsFile {
     throw new Error(`${path}: cannot read the schedule file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   const rows = parseHtsBytes(bytes, path);
-  return { path, revision: readRevision(path), rows };
+  return { path, revision: readRevision(path, bytes), rows };
 }
 
-function readRevision(path: string): string {
+/** The revision named by the meta file, if it describes these very bytes (its sha256), else by the file name. */
+function readRevision(path: string, bytes: Buffer): string {
   const meta = path.replace(/\.json(\.gz)?$/, '') + '.meta.json';
   if (existsSync(meta)) {
     try {
-      const m = JSON.parse(readFileSync(meta, 'utf8')) as { revision?: string };
-      if (m.revision) return m.revision;
+      const m = JSON.parse(readFileSync(meta, 'utf8')) as { revision?: string; sha256?: string };
+      if (m.revision && (!m.sha256 || m.sha256 === createHash('sha256').update(bytes).digest('hex'))) return m.revision;
     } catch {
       // A broken meta file falls back to the file name.
     }

@@ -3,7 +3,8 @@
  * schedule as revisions 10 and 11 of 2026 (USITC's file names), and a corrupt revision on demand.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +62,15 @@ describe('npm run data:update', () => {
     expect(readFileSync(out).equals(before)).toBe(true);
     expect(readHtsFile(out).revision).toBe('2026 Revision 10');
     expect(existsSync(`${out}.download`)).toBe(false);
+  });
+
+  it('a meta file that does not describe the file (a crash between the two writes) is not believed', async () => {
+    files = { 'hts_2026_revision_10_json.json': subset };
+    const out = join(mkdtempSync(join(tmpdir(), 'landed-update-')), 'hts.json.gz');
+    await updateSchedule({ base, out, year: 2026 });
+    expect(readHtsFile(out).revision).toBe('2026 Revision 10');
+    writeFileSync(out, gzipSync(JSON.stringify(htsRows().slice(0, 2000))));
+    expect(readHtsFile(out).revision).toBe('unknown revision');
   });
 
   it('nothing published: an error, and no file written', async () => {
