@@ -24,19 +24,6 @@ export function dotted(digits: string): string {
   return parts.join('.');
 }
 
-/** Heading (4), subheading (6), tariff line (8) or statistical reporting number (10). */
-export type CodeLevel = 'chapter' | 'heading' | 'subheading' | 'tariff_line' | 'statistical';
-
-export function codeLevel(digits: string): CodeLevel {
-  switch (digits.length) {
-    case 2: return 'chapter';
-    case 4: return 'heading';
-    case 6: return 'subheading';
-    case 8: return 'tariff_line';
-    default: return 'statistical';
-  }
-}
-
 function truncate(s: string): string {
   return s.length > 30 ? `${s.slice(0, 30)}…` : s;
 }
