@@ -10,11 +10,11 @@ import { MemoryRateLimiter } from './auth/rate-limit.js';
 import { countriesPath, readCountries, tradePath } from './data/countries.js';
 import { ExportersTable } from './data/exporters.js';
 import { htsPath, readHtsFile } from './data/hts-file.js';
-import { projectRoot } from './data/paths.js';
+import { dataDir, projectRoot } from './data/paths.js';
 import type { AppDeps } from './app.js';
 
 export function keysPath(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.KEYS_DB ?? join(projectRoot, 'data', 'keys.sqlite'));
+  return resolve(env.KEYS_DB ?? join(dataDir, 'keys.sqlite'));
 }
 
 export function loadTariff(env: NodeJS.ProcessEnv = process.env): Tariff {

@@ -1,15 +1,15 @@
 /**
- * Trade data beside the checkout: countries.csv (ISO codes and names, for origins) and
+ * Trade data (the committed snapshot under data/trade): countries.csv (ISO codes and names, for origins) and
  * exports_by_chapter.csv (the exporters ranking). Paths: env COUNTRIES_DATA and TRADE_DATA.
  */
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { Country } from '../../shared/index.js';
-import { projectRoot } from './paths.js';
+import { dataDir } from './paths.js';
 
 export function tradePath(env: NodeJS.ProcessEnv = process.env): string {
-  return resolve(env.TRADE_DATA ?? join(projectRoot, '..', 'shared', 'data', 'trade', 'exports_by_chapter.csv'));
+  return resolve(env.TRADE_DATA ?? join(dataDir, 'trade', 'exports_by_chapter.csv'));
 }
 
 export function countriesPath(env: NodeJS.ProcessEnv = process.env): string {

@@ -1,6 +1,6 @@
 /**
  * Finding and reading the schedule file: env HTS_DATA, else data/hts.json.gz in the project (what
- * `npm run data:update` writes), else USITC's 2026 Revision 10 beside the checkout. Gzipped or
+ * `npm run data:update` writes), else the snapshot committed with the project (USITC's 2026 Revision 10). Gzipped or
  * plain JSON. The revision comes from a `.meta.json` written beside the file, else its name.
  */
 import { createHash } from 'node:crypto';
@@ -8,13 +8,13 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { HtsRow } from '../../shared/index.js';
-import { projectRoot } from './paths.js';
+import { dataDir } from './paths.js';
 
 export function htsPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.HTS_DATA) return resolve(env.HTS_DATA);
-  const local = join(projectRoot, 'data', 'hts.json.gz');
+  const local = join(dataDir, 'hts.json.gz');
   if (existsSync(local)) return local;
-  return resolve(projectRoot, '..', 'shared', 'data', 'hts', 'hts_2026_rev_10.json.gz');
+  return join(dataDir, 'hts', 'hts_2026_rev_10.json.gz');
 }
 
 /** `hts_2026_rev_10.json.gz` → `2026 Revision 10`; `hts_2026_basic_edition_json.json` → `2026 Basic Edition`. */

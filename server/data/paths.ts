@@ -8,3 +8,6 @@ export const projectRoot = (() => {
   while (!existsSync(join(dir, 'package.json')) && dirname(dir) !== dir) dir = dirname(dir);
   return dir;
 })();
+
+/** The data snapshot committed with the project (data/SOURCES.md says where each file comes from). */
+export const dataDir = join(projectRoot, 'data');

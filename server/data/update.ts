@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildSchedule } from '../../shared/index.js';
 import { parseHtsBytes } from './hts-file.js';
-import { projectRoot } from './paths.js';
+import { dataDir } from './paths.js';
 
 /** USITC has published up to about 30 revisions a year; probe well past that. */
 const MAX_REVISION = 60;
@@ -57,7 +57,7 @@ async function newest(base: string, year: number): Promise<Candidate | null> {
 
 export async function updateSchedule(opts: UpdateOptions = {}): Promise<UpdateResult> {
   const base = opts.base ?? process.env.HTS_UPDATE_BASE ?? USITC_BASE;
-  const out = opts.out ?? process.env.HTS_UPDATE_OUT ?? join(projectRoot, 'data', 'hts.json.gz');
+  const out = opts.out ?? process.env.HTS_UPDATE_OUT ?? join(dataDir, 'hts.json.gz');
   const year = opts.year ?? new Date().getUTCFullYear();
   const log = opts.log ?? (() => {});
   const release = (await newest(base, year)) ?? (await newest(base, year - 1));

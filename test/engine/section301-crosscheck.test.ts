@@ -1,15 +1,15 @@
 /**
  * The Section 301 coverage the engine derives from the schedule's footnotes, checked against an
- * independent list compiled from USTR notices (../shared/data/s301/s301_product_lists.csv).
+ * independent list compiled from USTR notices (data/s301/s301_product_lists.csv).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { projectRoot } from '../../server/data/paths.js';
+import { dataDir } from '../../server/data/paths.js';
 import { realTariff } from '../helpers/tariff.js';
 
-const csv = parse(readFileSync(join(projectRoot, '..', 'shared', 'data', 's301', 's301_product_lists.csv'), 'utf8'), { columns: true }) as { hts8: string; list: string; ch99_code: string }[];
+const csv = parse(readFileSync(join(dataDir, 's301', 's301_product_lists.csv'), 'utf8'), { columns: true }) as { hts8: string; list: string; ch99_code: string }[];
 
 describe('Section 301 coverage against the independent product lists', () => {
   const t = realTariff();
