@@ -92,4 +92,11 @@ export class Origins {
   }
 }
 
+/** ISO2 of the origin country: the one named, else the country of a partner enumeration value (`mx` → MX, `china` → CN); null for `mfn` and `col2`. */
+export function countryOf(o: ResolvedOrigin): string | null {
+  if (o.country) return o.country.iso2;
+  if (o.origin === 'china') return 'CN';
+  return PARTNERS.has(o.origin) ? o.origin.toUpperCase() : null;
+}
+
 const MFN: ResolvedOrigin = { origin: 'mfn', country: null };

@@ -30,6 +30,11 @@ export function parseValue(input: unknown, parameter = 'value'): number {
 /** `ocean`: whether the goods arrive by vessel (HMF). Accepts 0/1, true/false, yes/no. */
 export function parseOcean(input: unknown, parameter = 'ocean'): boolean {
   if (input === undefined || input === null || input === '') return false;
+  return parseFlag(input, parameter);
+}
+
+/** A yes/no parameter given: 0/1, true/false, yes/no. */
+export function parseFlag(input: unknown, parameter: string): boolean {
   if (typeof input === 'boolean') return input;
   if (input === 0 || input === 1) return input === 1;
   if (typeof input === 'string') {

@@ -20,7 +20,7 @@ export interface CostedOrder extends OrderResult {
 
 export const BULK_LIMIT = 1000;
 
-const TOTAL_FIELDS = ['customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost'] as const;
+const TOTAL_FIELDS = ['customs_value', 'duty', 'section_301', 'section_232', 'additional_duty', 'refundable', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost'] as const;
 
 export async function costOrder(
   api: LandedApi,
@@ -62,5 +62,7 @@ function sumTotals(all: OrderTotals[]): OrderTotals {
   const cents = (f: (t: OrderTotals) => number): number => all.reduce((s, t) => s + Math.round(f(t) * 100), 0) / 100;
   const count = (f: (t: OrderTotals) => number): number => all.reduce((s, t) => s + f(t), 0);
   const money = Object.fromEntries(TOTAL_FIELDS.map((k) => [k, cents((t) => t[k])])) as Pick<OrderTotals, (typeof TOTAL_FIELDS)[number]>;
-  return { lines: count((t) => t.lines), errors: count((t) => t.errors), specific_rate_lines: count((t) => t.specific_rate_lines), ...money };
+  const programs = [...new Set(all.flatMap((t) => Object.keys(t.by_program)))];
+  const by_program = Object.fromEntries(programs.map((p) => [p, cents((t) => t.by_program[p] ?? 0)]));
+  return { lines: count((t) => t.lines), errors: count((t) => t.errors), specific_rate_lines: count((t) => t.specific_rate_lines), ...money, by_program };
 }

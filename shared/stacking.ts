@@ -1,0 +1,200 @@
+/**
+ * How the chapter 99 layers stack, in one place (SPEC section 3; stacking_rules.csv):
+ *   1. the base duty (computed by the line), with Russia's note 30 rate in lieu of column 2;
+ *   2. one Section 232 product program, in precedence: semiconductors → vehicles and parts →
+ *      wood → metals (annex or pre-annex; Russian aluminum prevails within) → pharmaceuticals;
+ *   3. Section 301 China, always additive;
+ *   4. IEEPA (to 2026-02-23): fentanyl (CA/MX not on 232 goods), reciprocal (not on autos, parts,
+ *      MHD, wood, semiconductors, copper; only the non-metal content of steel and aluminum goods),
+ *      Brazil/India (not on 232 goods);
+ *   5. Section 122 (2026-02-24 … 07-23): not on the enumerated 232 goods (for pre-annex
+ *      derivatives, not on their metal content);
+ *   6. Section 301 Brazil and forced labor (note 52): not on the enumerated 232 goods;
+ *   7. notes for programs whose lists are not available (Section 338 Canada, UAS).
+ * Each measure says whether it applies and at what rate; this module decides which are displaced
+ * and on what basis, and computes every amount (rounded once, half away from zero).
+ */
+import { mulDivRound } from './money.js';
+import { ieepaBrazilIndia } from './measures/ieepa-brazil-india.js';
+import { ieepaFentanyl } from './measures/ieepa-fentanyl.js';
+import { ieepaReciprocal } from './measures/ieepa-reciprocal.js';
+import { countryGroups, RateTable, type Basis, type Charge, type Measure, type MeasureQuery, type RateKind, type Table } from './measures/measure.js';
+import { russia } from './measures/russia.js';
+import { section122 } from './measures/section122.js';
+import { section232Metals } from './measures/section232-metals.js';
+import { section232MetalsPreAnnex } from './measures/section232-metals-pre-annex.js';
+import { section232Pharma } from './measures/section232-pharma.js';
+import { section232Semiconductors } from './measures/section232-semiconductors.js';
+import { section232Vehicles } from './measures/section232-vehicles.js';
+import { section232Wood } from './measures/section232-wood.js';
+import { section301Brazil } from './measures/section301-brazil.js';
+import { section301ForcedLabor } from './measures/section301-forced-labor.js';
+import { unlisted } from './measures/unlisted.js';
+import { CHAPTER99_FROM } from './policy.js';
+
+export type { Basis };
+
+/** The chapter 99 data files, as plain records (the server reads them; see data/ch99). */
+export interface Chapter99Tables {
+  programRates: Table;
+  countryGroups: Table;
+  stackingRules: Table;
+  headingsPostRev10: Table;
+  metalsAnnex: Table;
+  metalsPreAnnex: Table;
+  vehicles: Table;
+  woodSemiconductors: Table;
+  pharma: Table;
+  ieepaReciprocalExempt: Table;
+  ieepaDealExemptions: Table;
+  ieepaFentanylCarveouts: Table;
+  s122Exempt: Table;
+  s301BrazilAnnex: Table;
+  s301ForcedLaborAnnex: Table;
+}
+
+/** One chapter 99 layer applied, as the API reports it (amount in cents). */
+export interface Layer {
+  program: string;
+  authority: string;
+  heading: string | null;
+  /** Percent as the schedule prints it: +25 (`add`) or 15 (`total`: base duty and layer together). */
+  rate: number;
+  rateKind: 'add' | 'total';
+  basis: Basis;
+  amountCents: number;
+  refundable: boolean;
+}
+
+export interface Stacked {
+  layers: Layer[];
+  notes: string[];
+  assumptions: string[];
+}
+
+type Family = 'semiconductors' | 'vehicles' | 'wood' | 'metals' | 'pharma';
+
+/** The Section 232 programs that notes 2(aa)(v), 50 and 52(f) do not enumerate: Russian aluminum (9903.85.67/.68). */
+const NOT_ENUMERATED = new Set(['s232_aluminum_russia']);
+/** Families whose goods owe no IEEPA reciprocal duty (note 2(v)(vi)-(xvi)); copper is handled by its metal. */
+const NO_RECIPROCAL = new Set<Family>(['semiconductors', 'vehicles', 'wood']);
+const CONTENT_BASES = new Set<Basis>(['steel_content', 'aluminum_content', 'copper_content']);
+
+export class Chapter99 {
+  private readonly s232: { family: Family; measure: Measure }[];
+  private readonly russia: Measure;
+  private readonly fentanyl: Measure;
+  private readonly reciprocal: Measure;
+  private readonly brazilIndia: Measure;
+  private readonly s122: Measure;
+  private readonly later: Measure[];
+  private readonly unlisted: Measure;
+  /** Window in which CA/MX IEEPA fentanyl takes precedence over steel and aluminum 232 (EO 14289). */
+  private readonly fentanylFirst: { from: string; to: string };
+
+  constructor(t: Chapter99Tables) {
+    const groups = countryGroups(t.countryGroups);
+    const rates = new RateTable(t.programRates, groups);
+    this.s232 = [
+      { family: 'semiconductors', measure: section232Semiconductors(rates, t.woodSemiconductors) },
+      { family: 'vehicles', measure: section232Vehicles(rates, t.vehicles) },
+      { family: 'wood', measure: section232Wood(rates, t.woodSemiconductors) },
+      { family: 'metals', measure: section232Metals(rates, t.metalsAnnex) },
+      { family: 'metals', measure: section232MetalsPreAnnex(rates, t.metalsPreAnnex) },
+      { family: 'pharma', measure: section232Pharma(rates, t.pharma) },
+    ];
+    this.russia = russia(rates);
+    this.fentanyl = ieepaFentanyl(rates, t.ieepaFentanylCarveouts);
+    this.reciprocal = ieepaReciprocal(rates, t.ieepaReciprocalExempt, t.ieepaDealExemptions, groups);
+    this.brazilIndia = ieepaBrazilIndia(rates);
+    this.s122 = section122(rates, t.s122Exempt);
+    this.later = [section301Brazil(rates, t.s301BrazilAnnex), section301ForcedLabor(rates, t.s301ForcedLaborAnnex, t.headingsPostRev10, groups)];
+    this.unlisted = unlisted(t.headingsPostRev10);
+    const rule = t.stackingRules.find((r) => r.when_this_applies === 'IEEPA CA/MX fentanyl' && r.effect_on.startsWith('s232 steel/aluminum'));
+    this.fentanylFirst = { from: rule?.from ?? '', to: rule?.to ?? '' };
+  }
+
+  /** The layers owed on top of the base duty; `s301China` is the line's China Section 301 charge. */
+  stack(q: MeasureQuery, s301China: Charge | null): Stacked {
+    const china = s301China ? [s301China] : [];
+    if (q.date < CHAPTER99_FROM)
+      return this.layers(q, china, [`Entries before ${CHAPTER99_FROM}: only the base duty and Section 301 China are computed; other chapter 99 duties of that time are not modelled.`], []);
+    const notes: string[] = [];
+    const assumptions: string[] = [];
+    const charges: Charge[] = [];
+    const take = (m: Measure): Charge[] => {
+      const f = m.assess(q);
+      notes.push(...f.notes);
+      assumptions.push(...f.assumptions);
+      return f.charges;
+    };
+    if (q.country === null) assumptions.push('No origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.');
+
+    charges.push(...take(this.russia));
+    let family: Family | null = null;
+    let s232: Charge[] = [];
+    for (const s of this.s232) {
+      s232 = take(s.measure);
+      if (s232.length) {
+        family = s.family;
+        break;
+      }
+    }
+    const fentanyl = take(this.fentanyl);
+    const usMx = q.country === 'CA' || q.country === 'MX';
+    // EO 14289: until 2025-06-03, CA/MX fentanyl displaced steel and aluminum 232; afterwards the reverse.
+    if (family === 'metals' && usMx && fentanyl.length && q.date >= this.fentanylFirst.from && q.date <= this.fentanylFirst.to) {
+      notes.push('IEEPA fentanyl duties on goods of Canada and Mexico took precedence over Section 232 steel and aluminum (EO 14289).');
+      s232 = [];
+      family = null;
+    }
+    charges.push(...s232);
+    charges.push(...china);
+    if (!usMx || family === null) charges.push(...fentanyl);
+
+    const metalContent = s232.filter((c) => CONTENT_BASES.has(c.basis)).reduce((s, c) => s + c.basisCents, 0);
+    const fullValueMetal = family === 'metals' && s232.some((c) => c.basis === 'full_value');
+    const enumerated = family !== null && !s232.every((c) => NOT_ENUMERATED.has(c.program));
+    // The part of the value a 232 metal charge does not cover: what IEEPA reciprocal and Section 122 may still charge.
+    const nonMetal = (c: Charge): Charge | null => {
+      if (fullValueMetal) return null;
+      const rest = Math.max(0, c.basisCents - metalContent);
+      return rest ? { ...c, basis: 'non_metal_content', basisCents: rest } : null;
+    };
+
+    const copper = s232.some((c) => c.basis === 'copper_content' || c.program === 's232_copper');
+    if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma')
+      for (const c of take(this.reciprocal)) {
+        const kept = family === 'metals' ? nonMetal(c) : c;
+        if (kept) charges.push(kept);
+      }
+    if (family === null) charges.push(...take(this.brazilIndia));
+
+    if (!enumerated || family === 'metals')
+      for (const c of take(this.s122)) {
+        const kept = !enumerated ? c : nonMetal(c);
+        if (kept) charges.push(kept);
+      }
+    if (!enumerated) for (const m of this.later) charges.push(...take(m));
+    take(this.unlisted);
+    return this.layers(q, charges, notes, assumptions);
+  }
+
+  /** Amounts of the charges kept: `add` on the basis; `total` (and note 30's rate in lieu of column 2) as the top-up over the base duty. */
+  private layers(q: MeasureQuery, charges: Charge[], notes: string[], assumptions: string[]): Stacked {
+    const layers: Layer[] = [];
+    for (const c of charges) {
+      const gross = mulDivRound(c.basisCents, c.rate.num, c.rate.den);
+      const topUp = c.kind === 'total' || c.kind === 'col2_override';
+      if (topUp && q.dutyCents === null)
+        assumptions.push(`The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`);
+      const amountCents = topUp ? Math.max(0, gross - (q.dutyCents ?? 0)) : gross;
+      layers.push({ program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rateKind: outputKind(c.kind), basis: c.basis, amountCents, refundable: c.refundable });
+    }
+    if (layers.some((l) => l.refundable))
+      notes.push('IEEPA duties (entries 2025-02-04 to 2026-02-23) were held unlawful (Learning Resources v. Trump, 2026); the amounts marked refundable may be recovered.');
+    return { layers, notes, assumptions };
+  }
+}
+
+const outputKind = (k: RateKind): 'add' | 'total' => (k === 'add' ? 'add' : 'total');
