@@ -155,6 +155,8 @@ export class Chapter99 {
     const metalContent = s232.filter((c) => CONTENT_BASES.has(c.basis)).reduce((s, c) => s + c.basisCents, 0);
     const fullValueMetal = family === 'metals' && s232.some((c) => c.basis === 'full_value');
     const enumerated = family !== null && !s232.every((c) => NOT_ENUMERATED.has(c.program));
+    if (family !== null && !enumerated)
+      notes.push(`${s232.map((c) => c.heading).join(', ')} is not among the Section 232 headings that notes 2(aa)(v), 50(a) and 52(f) exempt: on a literal reading, Section 122 and Section 301 (notes 50, 52) apply as well.`);
     // The part of the value a 232 metal charge does not cover: what IEEPA reciprocal and Section 122 may still charge.
     const nonMetal = (c: Charge): Charge | null => {
       if (fullValueMetal) return null;
