@@ -78,9 +78,11 @@ const given = (v: unknown): boolean => v !== undefined && v !== null && v !== ''
  * not give; `prefix` names the line's parameters in errors (`items[2].`).
  */
 export function parseFacts(src: Source, valueCents: number, defaults: ImporterFacts = NO_FACTS, prefix = ''): ImporterFacts {
-  let any = false;
-  for (const k of FACT_PARAMS) if (given(src[k])) any = true;
-  if (!any && defaults === NO_FACTS) return NO_FACTS;
+  // Most queries give no fact: a chain of property reads is what V8 answers fastest.
+  const none =
+    src.us_content === undefined && src.steel_content === undefined && src.aluminum_content === undefined && src.copper_content === undefined && src.part_for === undefined &&
+    src.patented === undefined && src.uk_melted === undefined && src.uk_quota === undefined && src.chip_qualifies === undefined;
+  if (none) return defaults;
   const content = (k: 'us_content' | 'steel_content' | 'aluminum_content' | 'copper_content', d: number | null): number | null => {
     const own = given(src[k]);
     const cents = own ? parseValue(src[k], prefix + k) : d;

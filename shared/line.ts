@@ -30,13 +30,13 @@ export interface LineCost {
   /** ISO2 of the origin country, when known. */
   country: string | null;
   /** Every chapter 99 layer applied, China Section 301 included. */
-  layers: Layer[];
+  layers: readonly Layer[];
   section232Cents: number;
   additionalCents: number;
   /** Whether the goods are exempt from MPF under the free trade agreement claimed. */
   mpfExempt: boolean;
   notes: string[];
-  assumptions: string[];
+  assumptions: readonly string[];
 }
 
 export interface LineInput {
@@ -65,13 +65,12 @@ export function claimedSymbols(origin: Origin, claim: Claim): readonly string[] 
   return claim.kind === 'auto' ? (ORIGIN_PROGRAMS[origin] ?? []) : [];
 }
 
-/** The rate column that applies to goods of this origin on this line, under the preference claimed. */
-export function applicableRate(line: TariffLine, origin: Origin, claim: Claim): AppliedRate {
+/** The rate column that applies to goods of this origin on this line, under the preference claimed (its symbols). */
+export function applicableRate(line: TariffLine, origin: Origin, programs: readonly string[]): AppliedRate {
   const r = line.rates;
   if (!r) return { basis: 'general', program: null, text: null, rate: null, notes: [] };
   if (origin === 'col2') return { basis: 'column2', program: null, text: r.column2Text || null, rate: r.column2, notes: [] };
   const general: AppliedRate = { basis: 'general', program: null, text: r.generalText, rate: r.general, notes: [] };
-  const programs = claimedSymbols(origin, claim);
   if (!programs.length) return general;
   for (const symbol of programs) {
     const entry = r.special.find((p) => p.program === symbol);
@@ -86,7 +85,8 @@ export function applicableRate(line: TariffLine, origin: Origin, claim: Claim): 
 export function costLine(schedule: Schedule, chapter99: Chapter99, input: LineInput, parameter = 'hts'): LineCost {
   const line = dutyLine(schedule, input.hts, parameter);
   const { origin } = input.origin;
-  const applied = applicableRate(line, origin, input.claim);
+  const preference = claimedSymbols(origin, input.claim);
+  const applied = applicableRate(line, origin, preference);
   const notes = [...applied.notes];
   if (input.origin.country) notes.unshift(originNote(input.origin));
   const assessed = assess(applied.rate, input.valueCents, input.quantity);
@@ -99,20 +99,13 @@ export function costLine(schedule: Schedule, chapter99: Chapter99, input: LineIn
   const section301Cents = s301.num === 0 ? 0 : mulDivRound(input.valueCents, s301.num, s301.den);
 
   const country = countryOf(input.origin);
-  const preference = claimedSymbols(origin, input.claim);
   const stacked = chapter99.stack(
     { line, country, date: input.date, preference, facts: input.facts, valueCents: input.valueCents, dutyCents: assessed.cents, baseFree: applied.rate?.kind === 'free' },
     section301Charge(s301, input.valueCents),
   );
-  notes.push(...stacked.notes);
+  for (const n of stacked.notes) notes.push(n);
   const other = otherAdditionalDuties(line);
   if (other) notes.push(other);
-  let section232Cents = 0;
-  let additionalCents = 0;
-  for (const l of stacked.layers) {
-    additionalCents += l.amountCents;
-    if (l.authority === 'Section 232') section232Cents += l.amountCents;
-  }
   const own = ORIGIN_PROGRAMS[origin];
 
   return {
@@ -128,9 +121,9 @@ export function costLine(schedule: Schedule, chapter99: Chapter99, input: LineIn
     section301Cents,
     country,
     layers: stacked.layers,
-    section232Cents,
-    additionalCents,
-    mpfExempt: MPF_EXEMPT_ORIGINS.has(origin) && !!own && own.some((p) => preference.includes(p)),
+    section232Cents: stacked.section232Cents,
+    additionalCents: stacked.additionalCents,
+    mpfExempt: MPF_EXEMPT_ORIGINS.has(origin) && !!own && (own === preference || own.some((p) => preference.includes(p))),
     notes,
     assumptions: stacked.assumptions,
   };

@@ -13,22 +13,10 @@ import type { Origin, Origins } from './origins.js';
 import { parseDate, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
 import { CAVEATS } from './policy.js';
 import type { Schedule } from './schedule.js';
-import type { Basis, Chapter99 } from './stacking.js';
+import type { Chapter99, Layer } from './stacking.js';
 
 /** One chapter 99 layer applied to the line (Section 232, 301, IEEPA, 122, ...). */
-export interface AdditionalDuty {
-  /** The program's identifier in program_rates.csv: s232_metals, s232_autos, s301_china, ieepa_reciprocal, s122, ... */
-  program: string;
-  authority: string;
-  heading: string | null;
-  /** Percent: added to the base (`add`) or the total of base and layer (`total`). */
-  rate: number;
-  rate_kind: 'add' | 'total';
-  basis: Basis;
-  amount: number;
-  /** IEEPA duties, held unlawful: importers are claiming them back. */
-  refundable: boolean;
-}
+export type AdditionalDuty = Layer;
 
 /** The API's DutyResult: the documented fields, then the additions. */
 export interface DutyResult {
@@ -217,8 +205,9 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   let refundableCents = 0;
   for (const c of ok)
     for (const l of c.layers) {
-      byProgram.set(l.program, (byProgram.get(l.program) ?? 0) + l.amountCents);
-      if (l.refundable) refundableCents += l.amountCents;
+      const cents = Math.round(l.amount * 100); // exact: amounts are whole cents
+      byProgram.set(l.program, (byProgram.get(l.program) ?? 0) + cents);
+      if (l.refundable) refundableCents += cents;
     }
   return {
     lines,
@@ -292,19 +281,10 @@ function result(c: LineCost, mpf: number, hmf: number, revision: string, entryNo
     hts_revision: revision,
     notes: c.notes.concat(exempt ? [noMpfNote(c.origin.origin)] : [], entryNotes, CAVEATS),
     origin_country: c.country,
-    additional_duties: c.layers.map((l) => ({
-      program: l.program,
-      authority: l.authority,
-      heading: l.heading,
-      rate: l.rate,
-      rate_kind: l.rateKind,
-      basis: l.basis,
-      amount: dollars(l.amountCents),
-      refundable: l.refundable,
-    })),
+    additional_duties: c.layers as Layer[],
     section_232: dollars(c.section232Cents),
     additional_duty: dollars(c.additionalCents),
-    assumptions: c.assumptions,
+    assumptions: c.assumptions as string[],
   } as DutyResult;
 }
 

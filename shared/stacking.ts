@@ -14,11 +14,12 @@
  * Each measure says whether it applies and at what rate; this module decides which are displaced
  * and on what basis, and computes every amount (rounded once, half away from zero).
  */
-import { mulDivRound } from './money.js';
+import { NO_FACTS } from './claims.js';
+import { dollars, mulDivRound } from './money.js';
 import { ieepaBrazilIndia } from './measures/ieepa-brazil-india.js';
 import { ieepaFentanyl } from './measures/ieepa-fentanyl.js';
 import { ieepaReciprocal } from './measures/ieepa-reciprocal.js';
-import { countryGroups, RateTable, type Basis, type Charge, type Measure, type MeasureQuery, type RateKind, type Table } from './measures/measure.js';
+import { countryGroups, RateTable, type Basis, type Charge, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
 import { russia } from './measures/russia.js';
 import { section122 } from './measures/section122.js';
 import { section232Metals } from './measures/section232-metals.js';
@@ -31,6 +32,7 @@ import { section301Brazil } from './measures/section301-brazil.js';
 import { section301ForcedLabor } from './measures/section301-forced-labor.js';
 import { unlisted } from './measures/unlisted.js';
 import { CHAPTER99_FROM } from './policy.js';
+import type { TariffLine } from './schedule.js';
 
 export type { Basis };
 
@@ -53,27 +55,52 @@ export interface Chapter99Tables {
   s301ForcedLaborAnnex: Table;
 }
 
-/** One chapter 99 layer applied, as the API reports it (amount in cents). */
+/** One chapter 99 layer applied, as the API reports it. */
 export interface Layer {
+  /** The program's identifier in program_rates.csv: s232_metals, s232_autos, s301_china, ieepa_reciprocal, s122, ... */
   program: string;
   authority: string;
+  /** Null only when the caller set the China Section 301 rate (s301=25/7.5). */
   heading: string | null;
   /** Percent as the schedule prints it: +25 (`add`) or 15 (`total`: base duty and layer together). */
   rate: number;
-  rateKind: 'add' | 'total';
+  rate_kind: 'add' | 'total';
   basis: Basis;
-  amountCents: number;
+  /** Dollars (an exact number of cents). */
+  amount: number;
+  /** IEEPA duties, held unlawful: importers are claiming them back. */
   refundable: boolean;
 }
 
+/** Shared between queries of the same plan: never mutated. */
 export interface Stacked {
-  layers: Layer[];
-  notes: string[];
-  assumptions: string[];
+  layers: readonly Layer[];
+  /** Sums of the layers, cents. */
+  additionalCents: number;
+  section232Cents: number;
+  notes: readonly string[];
+  assumptions: readonly string[];
 }
+
+interface Plan {
+  /** Russia's note 30 layer and Section 232: before China Section 301. */
+  before: readonly Charge[];
+  /** IEEPA, Section 122, Section 301 Brazil and forced labor. */
+  after: readonly Charge[];
+  notes: readonly string[];
+  assumptions: readonly string[];
+  /** Every charge falls on the full customs value (a remembered plan: the value is the query's). */
+  onFullValue: boolean;
+  /** The answer when there is no charge at all (no China Section 301 either): shared, never mutated. */
+  empty: Stacked | null;
+}
+
+/** Plans remembered per line (one per country, date and claim seen), at most: a short list, scanned. */
+const PLANS_PER_LINE = 16;
 
 type Family = 'semiconductors' | 'vehicles' | 'wood' | 'metals' | 'pharma';
 
+const SECTION_232 = 'Section 232';
 /** The Section 232 programs that notes 2(aa)(v), 50 and 52(f) do not enumerate: Russian aluminum (9903.85.67/.68). */
 const NOT_ENUMERATED = new Set(['s232_aluminum_russia']);
 /** Families whose goods owe no IEEPA reciprocal duty (note 2(v)(vi)-(xvi)); copper is handled by its metal. */
@@ -91,6 +118,7 @@ export class Chapter99 {
   private readonly unlisted: Measure;
   /** Window in which CA/MX IEEPA fentanyl takes precedence over steel and aluminum 232 (EO 14289). */
   private readonly fentanylFirst: { from: string; to: string };
+  private readonly plans = new WeakMap<TariffLine, { country: string | null; date: string; pref: string | undefined; baseFree: boolean; plan: Plan }[]>();
 
   constructor(t: Chapter99Tables) {
     const groups = countryGroups(t.countryGroups);
@@ -119,6 +147,32 @@ export class Chapter99 {
     const china = s301China ? [s301China] : [];
     if (q.date < CHAPTER99_FROM)
       return this.layers(q, china, [`Entries before ${CHAPTER99_FROM}: only the base duty and Section 301 China are computed; other chapter 99 duties of that time are not modelled.`], []);
+    const plan = this.planOf(q);
+    if (!s301China && plan.empty) return plan.empty;
+    const charges = !plan.before.length ? (s301China ? [s301China, ...plan.after] : plan.after) : s301China ? [...plan.before, s301China, ...plan.after] : [...plan.before, ...plan.after];
+    return this.layers(q, charges, plan.notes, plan.assumptions, plan.onFullValue);
+  }
+
+  /**
+   * The plan of a query: the same for every query of the line with the same country, date, claim and
+   * base, when no importer fact was given and every charge falls on the full value (the common case),
+   * so it is worked out once and remembered per line; only the amounts are computed per query.
+   */
+  private planOf(q: MeasureQuery): Plan {
+    if (q.facts !== NO_FACTS) return this.plan(q);
+    let plans = this.plans.get(q.line);
+    if (!plans) this.plans.set(q.line, (plans = []));
+    // The first symbol claimed stands for the claim: measures ask only whether a program's symbols are among them.
+    const pref = q.preference[0];
+    for (const p of plans) if (p.country === q.country && p.date === q.date && p.pref === pref && p.baseFree === q.baseFree) return p.plan;
+    const plan = this.plan(q);
+    if (plans.length < PLANS_PER_LINE && [...plan.before, ...plan.after].every((c) => c.basisCents === q.valueCents))
+      plans.push({ country: q.country, date: q.date, pref, baseFree: q.baseFree, plan: { ...plan, onFullValue: true } });
+    return plan;
+  }
+
+  /** The charges kept for the query, in stacking order around China Section 301 (which goes between them). */
+  private plan(q: MeasureQuery): Plan {
     const notes: string[] = [];
     const assumptions: string[] = [];
     const charges: Charge[] = [];
@@ -149,7 +203,7 @@ export class Chapter99 {
       family = null;
     }
     charges.push(...s232);
-    charges.push(...china);
+    const before = charges.splice(0);
     if (!usMx || family === null) charges.push(...fentanyl);
 
     const metalContent = s232.filter((c) => CONTENT_BASES.has(c.basis)).reduce((s, c) => s + c.basisCents, 0);
@@ -179,24 +233,39 @@ export class Chapter99 {
       }
     if (!enumerated) for (const m of this.later) charges.push(...take(m));
     take(this.unlisted);
-    return this.layers(q, charges, notes, assumptions);
+    const empty = before.length || charges.length ? null : { layers: NO_LAYERS, additionalCents: 0, section232Cents: 0, notes, assumptions };
+    return { before, after: charges, notes, assumptions, onFullValue: false, empty };
   }
 
   /** Amounts of the charges kept: `add` on the basis; `total` (and note 30's rate in lieu of column 2) as the top-up over the base duty. */
-  private layers(q: MeasureQuery, charges: Charge[], notes: string[], assumptions: string[]): Stacked {
+  private layers(q: MeasureQuery, charges: readonly Charge[], notes: readonly string[], assumptions: readonly string[], onFullValue = false): Stacked {
+    if (!charges.length) return { layers: NO_LAYERS, additionalCents: 0, section232Cents: 0, notes, assumptions };
     const layers: Layer[] = [];
+    let additionalCents = 0;
+    let section232Cents = 0;
+    let refundable = false;
+    const unknownBase: string[] = [];
     for (const c of charges) {
-      const gross = mulDivRound(c.basisCents, c.rate.num, c.rate.den);
+      const gross = mulDivRound(onFullValue ? q.valueCents : c.basisCents, c.rate.num, c.rate.den);
       const topUp = c.kind === 'total' || c.kind === 'col2_override';
       if (topUp && q.dutyCents === null)
-        assumptions.push(`The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`);
-      const amountCents = topUp ? Math.max(0, gross - (q.dutyCents ?? 0)) : gross;
-      layers.push({ program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rateKind: outputKind(c.kind), basis: c.basis, amountCents, refundable: c.refundable });
+        unknownBase.push(`The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`);
+      const cents = topUp ? Math.max(0, gross - (q.dutyCents ?? 0)) : gross;
+      layers.push({ program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable });
+      additionalCents += cents;
+      if (c.authority === SECTION_232) section232Cents += cents;
+      refundable ||= c.refundable;
     }
-    if (layers.some((l) => l.refundable))
-      notes.push('IEEPA duties (entries 2025-02-04 to 2026-02-23) were held unlawful (Learning Resources v. Trump, 2026); the amounts marked refundable may be recovered.');
-    return { layers, notes, assumptions };
+    return {
+      layers,
+      additionalCents,
+      section232Cents,
+      notes: refundable ? [...notes, REFUND_NOTE] : notes,
+      assumptions: unknownBase.length ? [...assumptions, ...unknownBase] : assumptions,
+    };
   }
 }
 
-const outputKind = (k: RateKind): 'add' | 'total' => (k === 'add' ? 'add' : 'total');
+const NO_LAYERS: readonly Layer[] = Object.freeze([]);
+const REFUND_NOTE = 'IEEPA duties (entries 2025-02-04 to 2026-02-23) were held unlawful (Learning Resources v. Trump, 2026); the amounts marked refundable may be recovered.';
+

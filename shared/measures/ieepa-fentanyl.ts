@@ -12,7 +12,7 @@ export function ieepaFentanyl(rates: RateTable, carveoutRows: Table): Measure {
   const carveouts = new ProductList(carveoutRows, (r) => r.hts8, (r) => ({ heading: r.heading, from: r.valid_from, to: r.valid_to }));
 
   function assess(q: MeasureQuery): Finding {
-    const listed = carveouts.find(q.line.digits, q.date);
+    const listed = carveouts.find(q.line, q.date);
     const row = rates.pick(PROGRAM, q.country, q.date, (r) => !r.scope.startsWith('list:') || listed.some((c) => r.heading.includes(c.heading)));
     if (!row) return NOTHING;
     // "not if USMCA claim (from 2025-03-07, 9903.01.14)"

@@ -19,9 +19,9 @@ export function ieepaReciprocal(rates: RateTable, exemptRows: Table, dealRows: T
   function assess(q: MeasureQuery): Finding {
     const row = rates.pick(PROGRAM, q.country, q.date);
     if (!row || row.kind === 'zero') return NOTHING;
-    const listed = exempt.find(q.line.digits, q.date)[0];
+    const listed = exempt.find(q.line, q.date)[0];
     if (listed) return finding([], [`IEEPA reciprocal: ${q.line.hts} is exempt (${listed.heading}).`]);
-    const deal = q.country ? deals.find(q.line.digits, q.date).find((d) => d.countries.has(q.country!)) : undefined;
+    const deal = q.country ? deals.find(q.line, q.date).find((d) => d.countries.has(q.country!)) : undefined;
     if (deal) return finding([], [`IEEPA reciprocal: ${q.line.hts} is exempt for goods of ${q.country} (${deal.heading}).`]);
     const us = q.facts.usContent ?? 0;
     // 9903.01.34: with at least 20% U.S. content, the U.S. content is not subject to the duty.

@@ -54,9 +54,16 @@ export interface RateRow {
 
 export const inWindow = (date: string, from: string, to: string): boolean => (!from || date >= from) && (!to || date <= to);
 
-/** The rate table, by program. */
+/** The rows of one program: those for every country, and those naming each country. */
+interface ProgramRows {
+  all: RateRow[];
+  everyCountry: RateRow[];
+  byCountry: Map<string, RateRow[]>;
+}
+
+/** The rate table, by program and country: a pick looks at a handful of rows. */
 export class RateTable {
-  private readonly byProgram = new Map<string, RateRow[]>();
+  private readonly byProgram = new Map<string, ProgramRows>();
 
   constructor(rows: Table, groups: ReadonlyMap<string, ReadonlySet<string>>) {
     for (const r of rows) {
@@ -74,14 +81,16 @@ export class RateTable {
         to: r.valid_to,
         priority: Number(r.priority || 0),
       };
-      const list = this.byProgram.get(row.program) ?? [];
-      list.push(row);
-      this.byProgram.set(row.program, list);
+      let p = this.byProgram.get(row.program);
+      if (!p) this.byProgram.set(row.program, (p = { all: [], everyCountry: [], byCountry: new Map() }));
+      p.all.push(row);
+      if (!row.origins) p.everyCountry.push(row);
+      else for (const c of row.origins) p.byCountry.set(c, [...(p.byCountry.get(c) ?? []), row]);
     }
   }
 
   rows(program: string): readonly RateRow[] {
-    return this.byProgram.get(program) ?? [];
+    return this.byProgram.get(program)?.all ?? [];
   }
 
   /**
@@ -89,16 +98,16 @@ export class RateTable {
    * the highest priority among those in their window and naming the country (or every country).
    */
   pick(program: string, country: string | null, date: string, fits: (r: RateRow) => boolean = () => true): RateRow | null {
+    const p = this.byProgram.get(program);
+    if (!p) return null;
     let best: RateRow | null = null;
-    for (const r of this.rows(program)) {
-      if (!inWindow(date, r.from, r.to)) continue;
-      if (r.origins && (country === null || !r.origins.has(country))) continue;
-      if (!fits(r)) continue;
-      if (!best || r.priority > best.priority) best = r;
-    }
+    for (const list of [p.everyCountry, (country !== null && p.byCountry.get(country)) || NO_ROWS])
+      for (const r of list) if (inWindow(date, r.from, r.to) && (!best || r.priority > best.priority) && fits(r)) best = r;
     return best;
   }
 }
+
+const NO_ROWS: RateRow[] = [];
 
 /** `ALL`, `CN`, `CA;MX`, `EU`, `GN3b`, `JP;EU;KR;CH;LI` → the countries named; null for every country. */
 function originsOf(origin: string, groups: ReadonlyMap<string, ReadonlySet<string>>): ReadonlySet<string> | null {
@@ -119,9 +128,14 @@ export function countryGroups(rows: Table): Map<string, Set<string>> {
   return groups;
 }
 
-/** A product list: entries keyed by an HTS prefix of 4 to 10 digits, each valid over a window of entry dates. */
+/**
+ * A product list: entries keyed by an HTS prefix of 4 to 10 digits, each valid over a window of
+ * entry dates. The entries matching a line's prefixes are found once per line and remembered.
+ */
 export class ProductList<T extends { from: string; to: string }> {
   private readonly byPrefix = new Map<string, T[]>();
+  /** Per line: the entries of each prefix that names it, longest prefix first. */
+  private readonly byLine = new WeakMap<TariffLine, T[][]>();
 
   constructor(rows: Table, prefixOf: (r: Readonly<Record<string, string>>) => string, entry: (r: Readonly<Record<string, string>>) => T | null) {
     for (const r of rows) {
@@ -134,30 +148,36 @@ export class ProductList<T extends { from: string; to: string }> {
     }
   }
 
-  /** The entries of the longest prefix of `digits` that the list names and that cover `date`. */
-  find(digits: string, date: string): T[] {
-    for (let n = digits.length; n >= 4; n -= 2) {
-      const list = this.byPrefix.get(digits.slice(0, n));
-      if (!list) continue;
+  private levels(line: TariffLine): T[][] {
+    let levels = this.byLine.get(line);
+    if (!levels) {
+      levels = [];
+      for (let n = line.digits.length; n >= 4; n -= 2) {
+        const list = this.byPrefix.get(line.digits.slice(0, n));
+        if (list) levels.push(list);
+      }
+      this.byLine.set(line, levels);
+    }
+    return levels;
+  }
+
+  /** The entries of the longest prefix of the line's code that the list names and that cover `date`. */
+  find(line: TariffLine, date: string): readonly T[] {
+    for (const list of this.levels(line)) {
       const valid = list.filter((e) => inWindow(date, e.from, e.to));
       if (valid.length) return valid;
     }
-    return [];
+    return NONE;
   }
 
-  /** The entries of every prefix of `digits` that cover `date` (a code on two lists at different levels). */
-  findAll(digits: string, date: string): T[] {
-    const all: T[] = [];
-    for (let n = digits.length; n >= 4; n -= 2) for (const e of this.byPrefix.get(digits.slice(0, n)) ?? []) if (inWindow(date, e.from, e.to)) all.push(e);
-    return all;
-  }
-
-  /** Whether the list names a code longer than `digits` under it (a 10-digit line of an 8-digit query). */
-  namesBelow(digits: string): boolean {
-    for (const k of this.byPrefix.keys()) if (k.length > digits.length && k.startsWith(digits)) return true;
-    return false;
+  /** The entries of every prefix of the line's code that cover `date` (a code on two lists at different levels). */
+  findAll(line: TariffLine, date: string): readonly T[] {
+    const levels = this.levels(line);
+    return levels.length ? levels.flat().filter((e) => inWindow(date, e.from, e.to)) : NONE;
   }
 }
+
+const NONE: readonly never[] = Object.freeze([]);
 
 /** A product list that only says whether a code is on it (an exemption list). */
 export const membership = (rows: Table, prefixColumn: string): ProductList<{ from: string; to: string; scope: string }> =>

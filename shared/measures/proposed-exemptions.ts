@@ -12,7 +12,7 @@ export type ProposedExemptions = (q: MeasureQuery, heading: string) => { exempt:
 export function proposedExemptions(rows: Table, prefixColumn: string, action: string): ProposedExemptions {
   const list = membership(rows, prefixColumn);
   return (q, heading) => {
-    const listed = list.find(q.line.digits, q.date)[0];
+    const listed = list.find(q.line, q.date)[0];
     if (!listed) return { exempt: null, notes: [] };
     if (listed.scope === '' || listed.scope.startsWith('unknown'))
       return {

@@ -14,7 +14,7 @@ export function section122(rates: RateTable, exemptRows: Table): Measure {
   function assess(q: MeasureQuery): Finding {
     const row = rates.pick(PROGRAM, q.country, q.date);
     if (!row) return NOTHING;
-    const listed = exempt.find(q.line.digits, q.date)[0];
+    const listed = exempt.find(q.line, q.date)[0];
     if (listed?.scope.startsWith('all')) return finding([], [`Section 122: ${q.line.hts} is on the exempt list of note 2(aa).`]);
     const notes = listed ? [`Section 122: ${q.line.hts} is exempt for ${listed.scope}; not assumed.`] : [];
     if ((claims(q, 'usmca') && (q.country === 'CA' || q.country === 'MX')) || cafTaDrTextile(q)) return finding([], [`Section 122: exempt as ${claims(q, 'usmca') ? 'USMCA-qualifying' : 'CAFTA-DR duty-free textile'} goods.`]);

@@ -39,7 +39,7 @@ export function section232MetalsPreAnnex(rates: RateTable, rows: Table): Measure
   );
 
   function assess(q: MeasureQuery): Finding {
-    const entries = list.find(q.line.digits, q.date);
+    const entries = list.find(q.line, q.date);
     if (!entries.length) return NOTHING;
     const ru = entries.some((e) => e.metal === 'aluminum') ? russianAluminum(rates, q) : null;
     if (ru) return ru;

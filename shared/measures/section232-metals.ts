@@ -34,7 +34,7 @@ export function section232Metals(rates: RateTable, annexRows: Table): Measure & 
   );
 
   function assess(q: MeasureQuery): Finding {
-    const entries = annex.find(q.line.digits, q.date);
+    const entries = annex.find(q.line, q.date);
     if (!entries.length) return NOTHING;
     const entry = TIERS.map((t) => entries.find((e) => e.tier === t)).find(Boolean);
     if (!entry) return finding([], [`${q.line.hts} is in Annex II of the Section 232 metals proclamation (removed): no Section 232 metals duty.`]);

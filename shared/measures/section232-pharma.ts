@@ -19,7 +19,7 @@ export function section232Pharma(rates: RateTable, rows: Table): Measure {
   const patentedRow = rates.rows(PROGRAM).find((r) => !genericRow(r.scope) && !r.origins);
 
   function assess(q: MeasureQuery): Finding {
-    const listed = list.find(q.line.digits, q.date).length > 0;
+    const listed = list.find(q.line, q.date).length > 0;
     const afterRevision = revised !== '' && q.date >= revised;
     const notes = afterRevision ? [revisionNote(q)] : [];
     if (!listed) return afterRevision && PHARMA_CHAPTERS.includes(q.line.digits.slice(0, 2)) ? finding([], notes) : NOTHING;

@@ -11,7 +11,7 @@ export function section232Semiconductors(rates: RateTable, rows: Table): Measure
   const list = programList(rows.filter((r) => r.program === PROGRAM));
 
   function assess(q: MeasureQuery): Finding {
-    if (!list.find(q.line.digits, q.date).length) return NOTHING;
+    if (!list.find(q.line, q.date).length) return NOTHING;
     const row = rates.pick(PROGRAM, q.country, q.date);
     if (!row) return NOTHING;
     if (q.facts.chipQualifies === null)

@@ -19,7 +19,7 @@ export function section232Vehicles(rates: RateTable, rows: Table): Measure {
   const list = programList(rows);
 
   /** Which list prices the line, given the end use the importer stated. */
-  function productOf(q: MeasureQuery, listed: ListedProduct[], assumptions: string[], notes: string[]): ListedProduct | null {
+  function productOf(q: MeasureQuery, listed: readonly ListedProduct[], assumptions: string[], notes: string[]): ListedProduct | null {
     const on = (p: string) => listed.find((e) => e.program === p);
     const passengerPart = on('s232_auto_parts');
     const mhdPart = on('s232_mhd_parts');
@@ -38,7 +38,7 @@ export function section232Vehicles(rates: RateTable, rows: Table): Measure {
   }
 
   function assess(q: MeasureQuery): Finding {
-    const listed = list.findAll(q.line.digits, q.date);
+    const listed = list.findAll(q.line, q.date);
     if (!listed.length) return NOTHING;
     const assumptions: string[] = [];
     const notes: string[] = [];

@@ -16,7 +16,7 @@ export function section232Wood(rates: RateTable, rows: Table): Measure {
   const list = programList(rows.filter((r) => RATE_PROGRAM[r.program]));
 
   function assess(q: MeasureQuery): Finding {
-    const product = list.find(q.line.digits, q.date)[0];
+    const product = list.find(q.line, q.date)[0];
     if (!product) return NOTHING;
     const row = rates.pick(RATE_PROGRAM[product.program], q.country, q.date, (r) => listOfRow(r) === product.program);
     return row && row.kind !== 'zero' ? finding([chargeOf(row, 'Section 232', q.valueCents)]) : NOTHING;
