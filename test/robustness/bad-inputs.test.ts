@@ -42,7 +42,7 @@ const queries: Case[] = [
   { query: `${HTS}&value=1_000`, status: 400, code: 'invalid_parameter', parameter: 'value', message: valueError },
   { query: `${HTS}&value=12,50`, status: 400, code: 'invalid_parameter', parameter: 'value', message: valueError },
   { query: `${HTS}&value=10000000000000`, status: 400, code: 'invalid_parameter', parameter: 'value', message: /^value must not exceed/ },
-  { query: `${HTS}&value=${'9'.repeat(400)}`, status: 400, code: 'invalid_parameter', parameter: 'value', message: /^value must not exceed/ },
+  { query: `${HTS}&value=${'9'.repeat(400)}`, status: 400, code: 'invalid_parameter', parameter: 'value', message: /^value must be a number of at most 40 characters; got 400$/ },
   { query: `${HTS}&value=1&qty=-1`, status: 400, code: 'invalid_parameter', parameter: 'qty', message: /^qty must be a quantity greater than 0/ },
   { query: `${HTS}&value=1&qty=0`, status: 400, code: 'invalid_parameter', parameter: 'qty', message: /^qty must be a quantity greater than 0/ },
   { query: `${HTS}&value=1&qty=NaN`, status: 400, code: 'invalid_parameter', parameter: 'qty', message: /^qty must be a quantity greater than 0/ },

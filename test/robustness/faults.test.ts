@@ -60,12 +60,15 @@ describe('the key store fails while the service runs', () => {
       expect(r.headers.get('retry-after')).toBe('5');
       expect(r.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await r.json()).toEqual({ error: { code: 'service_unavailable', message: 'The key store is unavailable; retry shortly' } });
-      expect((await fetch(`${svc.url}/healthz`)).status).toBe(200);
+      // The process stays up and says what is wrong.
+      const health = await fetch(`${svc.url}/healthz`);
+      expect([health.status, (await health.json()).key_store]).toEqual([503, 'unavailable']);
     } finally {
       operator.exec('ALTER TABLE api_keys_moved RENAME TO api_keys');
       operator.close();
     }
     expect((await duty(svc, svc.keys[4])).status).toBe(200);
+    expect((await fetch(`${svc.url}/healthz`)).status).toBe(200);
     expect(svc.log()).toMatch(/key store unavailable/);
     expect(svc.log()).not.toContain(svc.keys[4]);
   });

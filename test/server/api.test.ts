@@ -168,7 +168,7 @@ describe('authentication', () => {
     expect((await api('GET', '/api/v1/duty?hts=6109.10.00', { key: 'lk_wrong' })).status).toBe(401);
     const { key, info } = srv.keys.create('to revoke');
     expect((await api('GET', '/api/v1/hts/6109', { key })).status).toBe(200);
-    srv.keys.revoke(String(info.id));
+    srv.keys.revoke([info.id]);
     expect((await api('GET', '/api/v1/hts/6109', { key })).status).toBe(401);
   });
   it('?key= is accepted (discouraged) and never logged', async () => {
@@ -191,7 +191,7 @@ describe('authentication', () => {
   });
   it('/healthz needs no key', async () => {
     const r = await fetch(`${srv.url}/healthz`);
-    expect(await r.json()).toEqual({ status: 'ok', hts_revision: '2026 Revision 10' });
+    expect(await r.json()).toEqual({ status: 'ok', hts_revision: '2026 Revision 10', key_store: 'ok' });
   });
 });
 
