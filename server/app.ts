@@ -80,7 +80,8 @@ function decodedName(name: string): string {
 }
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
-const GET_DUTY_PARAMS: readonly string[] = [...DUTY_QUERY_PARAMS, 'key'];
+/** Every keyed route also takes `key` in the query (discouraged, accepted). */
+const KEY_PARAM = ['key'];
 
 export function buildApp(deps: AppDeps): FastifyInstance {
   const timeout = (deps.requestTimeoutSeconds ?? 30) * 1000;
@@ -161,7 +162,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       setRateHeaders(reply, d);
       if (!d.allowed) return send(reply, 'rate_limited', `Rate limit of ${d.limit} requests per 60 seconds reached; retry in ${d.reset} s`, { retry_after: d.reset });
       const query = request.query as Record<string, unknown>;
-      checkFields(query, params);
+      checkFields(query, params, '', KEY_PARAM);
       for (const name in query) if (Array.isArray(query[name])) throw new InputError('invalid_parameter', name, `${name} is given more than once`);
       done();
     };
@@ -172,7 +173,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     const d = deps.addressLimiter.hit(`doc:${request.ip}`);
     setRateHeaders(reply, d);
     if (!d.allowed) return send(reply, 'rate_limited', `Too many requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
-    checkFields(request.query as object, []);
+    checkFields(request.query as object, [], '', KEY_PARAM);
     done();
   };
 
@@ -219,18 +220,18 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   // Synchronous, and serialized by the schema the OpenAPI document publishes (fast-json-stringify):
   // both measurably cheaper per request than an async handler and JSON.stringify.
-  app.get('/api/v1/duty', { onRequest: gate(GET_DUTY_PARAMS), schema: { response: { 200: openapi.components.schemas.DutyResult } } }, (request) =>
+  app.get('/api/v1/duty', { onRequest: gate(DUTY_QUERY_PARAMS), schema: { response: { 200: openapi.components.schemas.DutyResult } } }, (request) =>
     deps.tariff.duty(request.query as Record<string, string>),
   );
 
-  app.get('/api/v1/hts/:code', { onRequest: gate(['key']) }, async (request) => deps.tariff.record((request.params as { code: string }).code));
+  app.get('/api/v1/hts/:code', { onRequest: gate([]) }, async (request) => deps.tariff.record((request.params as { code: string }).code));
 
-  app.get('/api/v1/exporters', { onRequest: gate(['hts', 'limit', 'key']) }, async (request) => {
+  app.get('/api/v1/exporters', { onRequest: gate(['hts', 'limit']) }, async (request) => {
     const q = request.query as Record<string, string>;
     return deps.exporters.top(q.hts, q.limit);
   });
 
-  app.post('/api/v1/duty/bulk', { onRequest: gate(['key']) }, async (request) => {
+  app.post('/api/v1/duty/bulk', { onRequest: gate([]) }, async (request) => {
     const body = jsonObject(request.body);
     checkFields(body, ORDER_FIELDS);
     const items = lineArray(body.items, 'items');
@@ -241,7 +242,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return deps.tariff.order(body as never);
   });
 
-  app.post('/api/v1/duty/batch', { onRequest: gate(['key']) }, async (request) => {
+  app.post('/api/v1/duty/batch', { onRequest: gate([]) }, async (request) => {
     const body = jsonObject(request.body);
     checkFields(body, ['queries']);
     const queries = lineArray(body.queries, 'queries');

@@ -21,13 +21,14 @@ export const show = (v: unknown): string => {
 export const MAX_NUMBER_CHARS = 40;
 
 /**
- * Refuses a name that is not a parameter of `allowed`, naming it with `prefix` (`items[3].`):
- * a misspelt field is an error, never ignored.
+ * Refuses a name that is not a parameter of `allowed` (nor of `unlisted`, accepted but not
+ * advertised, such as the API key), naming it with `prefix` (`items[3].`): a misspelt field is an
+ * error, never ignored.
  */
-export function checkFields(fields: object, allowed: readonly string[], prefix = ''): void {
+export function checkFields(fields: object, allowed: readonly string[], prefix = '', unlisted: readonly string[] = []): void {
   for (const name in fields)
-    if (!allowed.includes(name))
-      throw invalid(prefix + name, `Unknown parameter ${show(name)}${prefix ? ` in ${prefix.slice(0, -1)}` : ''}; ${prefix ? 'an item takes' : 'this endpoint takes'} ${allowed.join(', ')}`);
+    if (!allowed.includes(name) && !unlisted.includes(name))
+      throw invalid(prefix + name, `Unknown parameter ${show(name)}${prefix ? ` in ${prefix.slice(0, -1)}` : ''}; ${prefix ? 'an item takes' : 'this endpoint takes'} ${allowed.join(', ') || 'no parameters'}`);
 }
 
 /** A numeric input not longer than MAX_NUMBER_CHARS, as a decimal; null when it is not one. */
