@@ -3,7 +3,6 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openapi } from '../../server/openapi.js';
 import { client } from '../helpers/contract.js';
-import { freshRateWindow } from '../helpers/rate-window.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 
 let srv: RunningServer;
@@ -197,7 +196,6 @@ describe('authentication', () => {
 
 describe('rate limit: 120 requests per minute per key', () => {
   it('counts down, then answers 429 with Retry-After; other keys are unaffected', async () => {
-    await freshRateWindow();
     const { key } = srv.keys.create('limit');
     const own = client(srv.url, key);
     let last = await own('GET', '/api/v1/hts/6109');
