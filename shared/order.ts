@@ -4,7 +4,7 @@
  * once) and then allocated back to those lines pro rata by value, so the lines add up to the
  * totals cent for cent. A single query is an entry of one line: the same code serves both.
  */
-import { parseClaim, parseFacts } from './claims.js';
+import { FACT_PARAMS, parseClaim, parseFacts } from './claims.js';
 import { errorBodyOf, InputError, invalid, type ErrorBody } from './errors.js';
 import { feeScheduleOn, hmfCents, mpfCents } from './fees.js';
 import { costLine, type LineCost, type RateBasis } from './line.js';
@@ -78,6 +78,15 @@ export interface OrderResult {
   hts_revision: string;
   notes: string[];
 }
+
+/**
+ * The parameters a query takes (GET /duty, a batch query), an order item's fields and an order's
+ * own: any other name is refused by name, never ignored (a misspelt `orgin` must not cost as mfn).
+ */
+export const DUTY_QUERY_PARAMS = ['hts', 'value', 'origin', 's301', 'ocean', 'date', 'qty', 'unit', 'claim', ...FACT_PARAMS] as const;
+export const ORDER_ITEM_FIELDS = ['hts', 'value', 'origin', 'qty', 'unit', 'claim', ...FACT_PARAMS] as const;
+/** An order's claim and facts are the defaults of its items. */
+export const ORDER_FIELDS = ['items', 'origin', 's301', 'ocean', 'date', 'claim', ...FACT_PARAMS] as const;
 
 /** One query, as the API's GET /duty takes it. */
 export interface DutyQuery {
