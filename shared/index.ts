@@ -73,5 +73,6 @@ export { DUTY_QUERY_PARAMS, ORDER_FIELDS, ORDER_ITEM_FIELDS, type AdditionalDuty
 export { checkFields } from './params.js';
 export { CLAIMS, FACT_PARAMS } from './claims.js';
 export type { Chapter99Tables } from './stacking.js';
+export { BASES } from './measures/measure.js';
 export type { HtsRecord } from './record.js';
 export type { Chapter99Heading } from './chapter99.js';

@@ -31,7 +31,8 @@ export function percentShare(pct: string): Share {
 export type RateKind = 'add' | 'total' | 'zero' | 'col2_override';
 
 /** What the rate is charged on. */
-export type Basis = 'full_value' | 'steel_content' | 'aluminum_content' | 'copper_content' | 'non_us_content' | 'non_metal_content';
+export const BASES = ['full_value', 'steel_content', 'aluminum_content', 'copper_content', 'non_us_content', 'non_metal_content'] as const;
+export type Basis = (typeof BASES)[number];
 
 /** One row of program_rates.csv, parsed. */
 export interface RateRow {

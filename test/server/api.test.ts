@@ -19,7 +19,13 @@ describe('GET /api/v1/duty', () => {
   it('answers the documented DutyResult', async () => {
     const r = await api('GET', '/api/v1/duty?hts=6109.10.00&value=10000&origin=china&date=2026-11-21');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ hts: '6109.10.00', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', mpf: 34.64, landed_cost: 12434.64, hts_revision: '2026 Revision 10' });
+    // 10,000 + 1,650 + 750 (301 List 4A) + 1,250 (note 52 China +12.5%, 9903.05.31) + 34.64 = 13,684.64
+    expect(r.body).toMatchObject({ hts: '6109.10.00', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', mpf: 34.64, landed_cost: 13684.64, hts_revision: '2026 Revision 10' });
+    expect(r.body.additional_duties).toEqual([
+      { program: 's301_china', authority: 'Section 301', heading: '9903.88.15', rate: 7.5, rate_kind: 'add', basis: 'full_value', amount: 750, refundable: false },
+      { program: 's301_forced_labor', authority: 'Section 301', heading: '9903.05.31', rate: 12.5, rate_kind: 'add', basis: 'full_value', amount: 1250, refundable: false },
+    ]);
+    expect(r.body).toMatchObject({ origin_country: 'CN', section_232: 0, additional_duty: 2000, assumptions: [] });
     expect(r.headers.get('content-type')).toMatch(/application\/json/);
     expect(r.headers.get('x-ratelimit-limit')).toBe('120');
     expect(r.headers.get('x-powered-by')).toBeNull();
