@@ -2,7 +2,7 @@
 import { readChapter99 } from '../../server/data/ch99.js';
 import { readCountries } from '../../server/data/countries.js';
 import { readHtsFile } from '../../server/data/hts-file.js';
-import { buildSchedule, Tariff, type HtsRow } from '../../shared/index.js';
+import { buildSchedule, Tariff, type AdditionalDuty, type DutyResult, type HtsRow } from '../../shared/index.js';
 
 let rows: HtsRow[] | undefined;
 export function htsRows(): HtsRow[] {
@@ -14,3 +14,11 @@ let tariff: Tariff | undefined;
 export function realTariff(): Tariff {
   return (tariff ??= new Tariff(buildSchedule(htsRows(), '2026 Revision 10'), readCountries(), readChapter99(), () => '2026-11-21'));
 }
+
+/** The layer of `program` in a result, or undefined. */
+export function layerOf(r: DutyResult, program: string): AdditionalDuty | undefined {
+  return r.additional_duties.find((l) => l.program === program);
+}
+
+/** The programs of a result's layers, in stacking order. */
+export const programsOf = (r: DutyResult): string[] => r.additional_duties.map((l) => l.program);
