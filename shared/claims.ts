@@ -82,7 +82,7 @@ export function parseFacts(src: Source, valueCents: number, defaults: ImporterFa
   const none =
     src.us_content === undefined && src.steel_content === undefined && src.aluminum_content === undefined && src.copper_content === undefined && src.part_for === undefined &&
     src.patented === undefined && src.uk_melted === undefined && src.uk_quota === undefined && src.chip_qualifies === undefined;
-  if (none) return defaults;
+  if (none && defaults === NO_FACTS) return NO_FACTS;
   const content = (k: 'us_content' | 'steel_content' | 'aluminum_content' | 'copper_content', d: number | null): number | null => {
     const own = given(src[k]);
     const cents = own ? parseValue(src[k], prefix + k) : d;
