@@ -242,7 +242,7 @@ export const openapi = {
       HtsRecord: {
         type: 'object',
         additionalProperties: false,
-        required: ['hts', 'description', 'full_description', 'indent', 'units', 'general', 'special', 'column2', 'rates_from', 'special_programs', 'footnotes', 'chapter99', 'children', 'hts_revision'],
+        required: ['hts', 'description', 'full_description', 'indent', 'units', 'general', 'special', 'column2', 'rates_from', 'special_programs', 'footnotes', 'chapter99', 'chapter99_programs', 'children', 'hts_revision'],
         properties: {
           hts: { type: 'string' },
           description: { type: 'string' },
@@ -250,14 +250,30 @@ export const openapi = {
           indent: { type: 'integer' },
           units: { type: 'array', items: { type: 'string' } },
           general: { type: 'string', nullable: true },
-          special: { type: 'string', nullable: true },
-          column2: { type: 'string', nullable: true },
+          special: { type: 'string', nullable: true, description: 'Printed even when the general column is empty (chapter 98/99 provisions)' },
+          column2: { type: 'string', nullable: true, description: 'Printed even when the general column is empty, e.g. 9903.90.08: 35%' },
           rates_from: { type: 'string', nullable: true, description: 'The 8-digit line whose rates a 10-digit line inherits' },
           special_programs: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['program', 'rate'], properties: { program: { type: 'string' }, rate: { type: 'string' } } } },
           footnotes: { type: 'array', items: { type: 'string' } },
           chapter99: {
             type: 'array',
             items: { type: 'object', additionalProperties: false, required: ['heading', 'rate', 'description'], properties: { heading: { type: 'string' }, rate: { type: 'string', nullable: true }, description: { type: 'string', nullable: true } } },
+          },
+          chapter99_programs: {
+            type: 'array',
+            description: 'The chapter 99 programs whose product lists name the code: Section 232 annexes and lists, exemption lists, note 30',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['program', 'list', 'heading', 'from', 'to'],
+              properties: {
+                program: { type: 'string', description: 'As additional_duties[].program', example: 's232_metals' },
+                list: { type: 'string', description: 'Annex tier or list, e.g. "Annex I-A (steel; note 16(c)(iii))", "exempt (note 2(v)(iii))"' },
+                heading: { type: 'string', nullable: true, description: 'The general chapter 99 heading of the list (origins may take another)' },
+                from: { type: 'string', format: 'date', description: 'First entry date covered' },
+                to: { type: 'string', format: 'date', nullable: true, description: 'Last entry date covered; null when open' },
+              },
+            },
           },
           children: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['hts', 'description'], properties: { hts: { type: 'string' }, description: { type: 'string' } } } },
           hts_revision: { type: 'string' },

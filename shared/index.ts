@@ -46,7 +46,7 @@ export class Tariff {
 
   /** The record of a 4-, 6-, 8- or 10-digit code (GET /hts/{code}). */
   record(code: unknown): HtsRecord {
-    return htsRecord(this.schedule, code);
+    return htsRecord(this.schedule, this.chapter99, code);
   }
 }
 

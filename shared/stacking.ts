@@ -19,7 +19,7 @@ import { dollars, mulDivRound } from './money.js';
 import { ieepaBrazilIndia } from './measures/ieepa-brazil-india.js';
 import { ieepaFentanyl } from './measures/ieepa-fentanyl.js';
 import { ieepaReciprocal } from './measures/ieepa-reciprocal.js';
-import { countryGroups, RateTable, type Basis, type Charge, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
+import { countryGroups, RateTable, type Basis, type Charge, type Listing, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
 import { russia } from './measures/russia.js';
 import { section122 } from './measures/section122.js';
 import { section232Metals } from './measures/section232-metals.js';
@@ -34,7 +34,7 @@ import { unlisted } from './measures/unlisted.js';
 import { CHAPTER99_FROM } from './policy.js';
 import type { TariffLine } from './schedule.js';
 
-export type { Basis };
+export type { Basis, Listing };
 
 /** The chapter 99 data files, as plain records (the server reads them; see data/ch99). */
 export interface Chapter99Tables {
@@ -140,6 +140,11 @@ export class Chapter99 {
     this.unlisted = unlisted(t.headingsPostRev10);
     const rule = t.stackingRules.find((r) => r.when_this_applies === 'IEEPA CA/MX fentanyl' && r.effect_on.startsWith('s232 steel/aluminum'));
     this.fentanylFirst = { from: rule?.from ?? '', to: rule?.to ?? '' };
+  }
+
+  /** The chapter 99 programs whose product lists name the line's code, for its record. */
+  listings(line: TariffLine): Listing[] {
+    return [...this.s232.map((s) => s.measure), this.russia, this.fentanyl, this.reciprocal, this.s122, ...this.later].flatMap((m) => m.listings(line));
   }
 
   /** The layers owed on top of the base duty; `s301China` is the line's China Section 301 charge. */

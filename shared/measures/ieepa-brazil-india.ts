@@ -3,7 +3,7 @@
  * India +25% (9903.01.84, 2025-08-27 to 2026-02-06), both ended with IEEPA. Their own exemption
  * lists (notes 2(x), 2(z)) are not available as data: the answer says so. Refundable.
  */
-import { chargeOf, finding, NOTHING, type Finding, type Measure, type MeasureQuery, type RateTable } from './measure.js';
+import { chargeOf, finding, NO_LISTINGS, NOTHING, type Finding, type Measure, type MeasureQuery, type RateTable } from './measure.js';
 
 const PROGRAMS = ['ieepa_brazil', 'ieepa_india'];
 
@@ -15,5 +15,5 @@ export function ieepaBrazilIndia(rates: RateTable): Measure {
     }
     return NOTHING;
   }
-  return { authority: 'IEEPA', assess };
+  return { authority: 'IEEPA', assess, listings: NO_LISTINGS };
 }

@@ -4,7 +4,8 @@
  * from 2025-02-04 through 2026-02-23. USMCA-qualifying goods of Canada and Mexico are exempt from
  * the date the conditions give. Held unlawful: every amount is refundable.
  */
-import { chargeOf, claims, finding, NOTHING, ProductList, usmcaRow, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import type { TariffLine } from '../schedule.js';
+import { chargeOf, claims, finding, listing, NOTHING, ProductList, usmcaRow, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
 
 const PROGRAM = 'ieepa_fentanyl';
 
@@ -21,5 +22,7 @@ export function ieepaFentanyl(rates: RateTable, carveoutRows: Table): Measure {
     return finding([chargeOf(row, 'IEEPA', q.valueCents, 'full_value', true)]);
   }
 
-  return { authority: 'IEEPA', assess };
+  const listings = (line: TariffLine) => carveouts.all(line).map((e) => listing(PROGRAM, 'energy/potash rate (note 2)', e.heading, e));
+
+  return { authority: 'IEEPA', assess, listings };
 }

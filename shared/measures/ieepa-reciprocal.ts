@@ -6,7 +6,8 @@
  * U.S. content of goods with at least 20% of it (9903.01.34). Held unlawful: refundable.
  */
 import { IEEPA_US_CONTENT_SHARE } from '../policy.js';
-import { chargeOf, finding, NOTHING, ProductList, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import type { TariffLine } from '../schedule.js';
+import { chargeOf, finding, listing, NOTHING, ProductList, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
 
 const PROGRAM = 'ieepa_reciprocal';
 
@@ -30,5 +31,10 @@ export function ieepaReciprocal(rates: RateTable, exemptRows: Table, dealRows: T
     return finding([chargeOf(row, 'IEEPA', q.valueCents, 'full_value', true)]);
   }
 
-  return { authority: 'IEEPA', assess };
+  const listings = (line: TariffLine) => [
+    ...exempt.all(line).map((e) => listing(PROGRAM, 'exempt (note 2(v)(iii))', e.heading, e)),
+    ...deals.all(line).map((e) => listing(PROGRAM, `exempt for ${[...e.countries].join(', ')} (deal lists)`, e.heading, e)),
+  ];
+
+  return { authority: 'IEEPA', assess, listings };
 }

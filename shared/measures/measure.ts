@@ -162,6 +162,11 @@ export class ProductList<T extends { from: string; to: string }> {
     return levels;
   }
 
+  /** Every entry naming the line's code (by any prefix), whatever its dates: the record of the code. */
+  all(line: TariffLine): readonly T[] {
+    return this.levels(line).flat();
+  }
+
   /** The entries of the longest prefix of the line's code that the list names and that cover `date`. */
   find(line: TariffLine, date: string): readonly T[] {
     for (const list of this.levels(line)) {
@@ -263,7 +268,28 @@ export interface Measure {
   /** The authority, as the law names it (Section 232, Section 301, IEEPA, Section 122, ...). */
   authority: string;
   assess(q: MeasureQuery): Finding;
+  /** The product lists of the measure that name the line's code (GET /hts/{code}). */
+  listings(line: TariffLine): Listing[];
 }
+
+/** A chapter 99 program whose product scope names a code: which list (annex tier, note), heading and dates. */
+export interface Listing {
+  program: string;
+  list: string;
+  heading: string | null;
+  from: string;
+  /** Last entry date (inclusive); null when open. */
+  to: string | null;
+}
+
+export const listing = (program: string, list: string, heading: string | null, e: { from: string; to: string }): Listing => ({ program, list, heading, from: e.from, to: e.to || null });
+
+/** The heading of a program's row for every country (the general heading), optionally among rows that fit. */
+export const generalHeading = (rates: RateTable, program: string, fits: (r: RateRow) => boolean = () => true): string | null =>
+  rates.rows(program).find((r) => !r.origins && r.kind !== 'zero' && fits(r))?.heading ?? null;
+
+/** No product list: nothing to list. */
+export const NO_LISTINGS = (): Listing[] => [];
 
 /** Whether the goods are claimed under a named program (usmca, korus, cafta-dr). */
 export const claims = (q: MeasureQuery, program: ProgramName): boolean => claimed(q.preference, program);

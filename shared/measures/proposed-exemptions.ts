@@ -4,14 +4,19 @@
  * taken as exempt, and the answer says the list is the proposed one; a provision limited to
  * aircraft or to part of its goods (`Aircraft`, `Ex`) is noted, not exempted.
  */
-import { finding, membership, type Finding, type MeasureQuery, type Table } from './measure.js';
+import type { TariffLine } from '../schedule.js';
+import { finding, listing, membership, type Finding, type Listing, type MeasureQuery, type Table } from './measure.js';
 
 /** The finding when the line is exempt; otherwise the notes to add to the charge (none when not listed). */
-export type ProposedExemptions = (q: MeasureQuery, heading: string) => { exempt: Finding | null; notes: string[] };
+export interface ProposedExemptions {
+  (q: MeasureQuery, heading: string): { exempt: Finding | null; notes: string[] };
+  /** The annex entries naming a line's code. */
+  listings(line: TariffLine, program: string): Listing[];
+}
 
 export function proposedExemptions(rows: Table, prefixColumn: string, action: string): ProposedExemptions {
   const list = membership(rows, prefixColumn);
-  return (q, heading) => {
+  const check = (q: MeasureQuery, heading: string) => {
     const listed = list.find(q.line, q.date)[0];
     if (!listed) return { exempt: null, notes: [] };
     if (listed.scope === '' || listed.scope.startsWith('unknown'))
@@ -21,4 +26,7 @@ export function proposedExemptions(rows: Table, prefixColumn: string, action: st
       };
     return { exempt: null, notes: [`${action}: ${q.line.hts} is on the proposed exemption annex only for some goods (${listed.scope}); ${heading} is charged — check whether the goods are exempt.`] };
   };
+  return Object.assign(check, {
+    listings: (line: TariffLine, program: string) => list.all(line).map((e) => listing(program, `exempt (proposed annex${e.scope ? `, ${e.scope} only` : ''})`, null, e)),
+  });
 }

@@ -3,7 +3,8 @@
  * that rate applies to products of Russia in lieu of the column 2 rate. The layer is the difference
  * (`col2_override`: rate × value less the column 2 duty, never below 0).
  */
-import { chargeOf, finding, NOTHING, type Finding, type Measure, type MeasureQuery, type RateTable } from './measure.js';
+import type { TariffLine } from '../schedule.js';
+import { chargeOf, finding, listing, NOTHING, type Finding, type Measure, type MeasureQuery, type RateTable } from './measure.js';
 
 const PROGRAM = 'russia_col2';
 
@@ -13,5 +14,8 @@ export function russia(rates: RateTable): Measure {
     const row = rates.pick(PROGRAM, q.country, q.date, (r) => q.line.chapter99.includes(r.heading));
     return row ? finding([chargeOf(row, 'Column 2 (Pub. L. 117-110)', q.valueCents)]) : NOTHING;
   }
-  return { authority: 'Column 2 (Pub. L. 117-110)', assess };
+  const listings = (line: TariffLine) =>
+    rates.rows(PROGRAM).filter((r) => line.chapter99.includes(r.heading)).map((r) => listing(PROGRAM, `note 30 (products of Russia: ${r.rate.percent}% in lieu of column 2)`, r.heading, r));
+
+  return { authority: 'Column 2 (Pub. L. 117-110)', assess, listings };
 }

@@ -4,7 +4,8 @@
  * aircraft provisions only for civil aircraft: noted, not assumed), USMCA-qualifying goods of Canada
  * and Mexico, and CAFTA-DR textiles entered duty-free.
  */
-import { cafTaDrTextile, chargeOf, claims, finding, membership, NOTHING, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import type { TariffLine } from '../schedule.js';
+import { cafTaDrTextile, chargeOf, claims, finding, listing, membership, NOTHING, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
 
 const PROGRAM = 's122';
 
@@ -21,5 +22,7 @@ export function section122(rates: RateTable, exemptRows: Table): Measure {
     return finding([chargeOf(row, 'Section 122', q.valueCents)], notes);
   }
 
-  return { authority: 'Section 122', assess };
+  const listings = (line: TariffLine) => exempt.all(line).map((e) => listing(PROGRAM, `exempt (note 2(aa): ${e.scope})`, null, e));
+
+  return { authority: 'Section 122', assess, listings };
 }

@@ -7,13 +7,16 @@
  */
 import type { ImporterFacts } from '../claims.js';
 import { russianAluminum } from './section232-metals.js';
-import { chargeOf, finding, NOTHING, ProductList, type Basis, type Charge, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import type { TariffLine } from '../schedule.js';
+import { chargeOf, finding, generalHeading, listing, NOTHING, ProductList, type Basis, type Charge, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
 
 interface PreAnnexEntry {
   metal: 'steel' | 'aluminum' | 'copper';
   /** `full_value`, or the metal content from `contentFrom` on (before it, the full value). */
   fullValue: boolean;
   contentFrom: string;
+  heading: string;
+  kind: string;
   from: string;
   to: string;
 }
@@ -33,6 +36,8 @@ export function section232MetalsPreAnnex(rates: RateTable, rows: Table): Measure
       fullValue: r.duty_basis === 'full_value',
       // "metal_content (from 2025-06-04; full value before ...)"
       contentFrom: /from (\d{4}-\d{2}-\d{2})/.exec(r.duty_basis)?.[1] ?? '',
+      heading: r.ch99_heading,
+      kind: r.kind,
       from: r.valid_from,
       to: r.valid_to,
     }),
@@ -62,5 +67,7 @@ export function section232MetalsPreAnnex(rates: RateTable, rows: Table): Measure
     return finding(charges, [], assumptions);
   }
 
-  return { authority: 'Section 232', assess };
+  const listings = (line: TariffLine) => list.all(line).map((e) => listing(`s232_${e.metal}`, `${e.metal} ${e.kind} (before the annex regime)`, e.heading || generalHeading(rates, `s232_${e.metal}`), e));
+
+  return { authority: 'Section 232', assess, listings };
 }

@@ -5,7 +5,8 @@
  * I-C, III; II = removed) and the origin select one row of program_rates.csv; the basis is the
  * full customs value (note 16(c)).
  */
-import { chapterOf, chargeOf, finding, NOTHING, ProductList, type Finding, type Measure, type MeasureQuery, type RateRow, type RateTable, type Table } from './measure.js';
+import type { TariffLine } from '../schedule.js';
+import { chapterOf, chargeOf, finding, generalHeading, listing, NOTHING, ProductList, type Finding, type Measure, type MeasureQuery, type RateRow, type RateTable, type Table } from './measure.js';
 
 interface AnnexEntry {
   tier: string;
@@ -26,7 +27,7 @@ const needsUntakenInput = (row: RateRow): boolean => row.conditions.startsWith('
 /** The UK rows require the metal to be ≥95% melted and poured (smelted and cast) in the UK (note 16(d)). */
 const ukMeltRow = (row: RateRow): boolean => /melt/i.test(row.conditions);
 
-export function section232Metals(rates: RateTable, annexRows: Table): Measure & { annex: ProductList<AnnexEntry> } {
+export function section232Metals(rates: RateTable, annexRows: Table): Measure {
   const annex = new ProductList<AnnexEntry>(
     annexRows,
     (r) => r.hts_prefix,
@@ -61,7 +62,12 @@ export function section232Metals(rates: RateTable, annexRows: Table): Measure & 
     );
   }
 
-  return { authority: 'Section 232', assess, annex };
+  const listings = (line: TariffLine) =>
+    annex.all(line).map((e) =>
+      listing('s232_metals', `Annex ${tierName(e.tier)} (${e.metals.join(', ')}; note 16(c)(${e.subdivision}))`, e.tier === '2' ? null : generalHeading(rates, 's232_metals', (r) => annexTier(r) === e.tier && !needsUntakenInput(r)), e),
+    );
+
+  return { authority: 'Section 232', assess, listings };
 }
 
 /** Aluminum of Russia: 200% on the full value (9903.85.67/.68), in place of any other metals heading. */
@@ -70,4 +76,4 @@ export function russianAluminum(rates: RateTable, q: MeasureQuery): Finding | nu
   return row ? finding([chargeOf(row, 'Section 232', q.valueCents)]) : null;
 }
 
-const tierName = (t: string): string => ({ '1A': 'I-A', '1B': 'I-B', '1C': 'I-C', '3': 'III' })[t] ?? t;
+const tierName = (t: string): string => ({ '1A': 'I-A', '1B': 'I-B', '1C': 'I-C', '2': 'II (removed)', '3': 'III' })[t] ?? t;

@@ -6,7 +6,8 @@
  * from then on, codes of chapters 29 and 30 that the first list does not name get a note naming the
  * heading to check instead of a guess.
  */
-import { chargeOf, finding, NOTHING, ProductList, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import type { TariffLine } from '../schedule.js';
+import { chargeOf, finding, listing, NOTHING, ProductList, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
 
 const PROGRAM = 's232_pharma';
 const PHARMA_CHAPTERS = ['29', '30'];
@@ -33,5 +34,7 @@ export function section232Pharma(rates: RateTable, rows: Table): Measure {
     return `The Section 232 pharmaceutical list (note 40(c)) was revised on ${revised}; the revised list is not available here: check ${q.line.hts} against ${patentedRow?.heading ?? PROGRAM}.`;
   }
 
-  return { authority: 'Section 232', assess };
+  const listings = (line: TariffLine) => list.all(line).map((e) => listing(PROGRAM, 'note 40(c) patented pharmaceuticals (first list)', patentedRow?.heading ?? null, e));
+
+  return { authority: 'Section 232', assess, listings };
 }

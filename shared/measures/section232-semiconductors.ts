@@ -3,7 +3,8 @@
  * the listed provisions that meet the note 39(b) technical parameters. Whether an article does is
  * the importer's fact (`chip_qualifies`); without it, no duty, and the answer says so.
  */
-import { chargeOf, finding, NOTHING, programList, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import type { TariffLine } from '../schedule.js';
+import { chargeOf, finding, generalHeading, listing, NOTHING, programList, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
 
 const PROGRAM = 's232_semiconductors';
 
@@ -19,5 +20,7 @@ export function section232Semiconductors(rates: RateTable, rows: Table): Measure
     return q.facts.chipQualifies ? finding([chargeOf(row, 'Section 232', q.valueCents)]) : NOTHING;
   }
 
-  return { authority: 'Section 232', assess };
+  const listings = (line: TariffLine) => list.all(line).map((e) => listing(PROGRAM, 'note 39(b) (only articles meeting its parameters)', generalHeading(rates, PROGRAM), e));
+
+  return { authority: 'Section 232', assess, listings };
 }

@@ -4,7 +4,8 @@
  * The product lists say which program a code is on; program_rates.csv gives the rate by origin and
  * date (the UK quota, the EU/JP/KR/TW "15% total" deals, the USMCA routes).
  */
-import { certifiedRow, chargeOf, claims, finding, listOfRow, NOTHING, programList, usmcaRow, type Charge, type Finding, type ListedProduct, type Measure, type MeasureQuery, type RateRow, type RateTable, type Table } from './measure.js';
+import type { TariffLine } from '../schedule.js';
+import { certifiedRow, chargeOf, claims, finding, generalHeading, listing, listOfRow, NOTHING, programList, usmcaRow, type Charge, type Finding, type ListedProduct, type Measure, type MeasureQuery, type RateRow, type RateTable, type Table } from './measure.js';
 
 /** Product list → the program of program_rates.csv that prices it. */
 const RATE_PROGRAM: Readonly<Record<string, string>> = {
@@ -58,7 +59,13 @@ export function section232Vehicles(rates: RateTable, rows: Table): Measure {
     return finding([charge(q, row, assumptions)], notes, assumptions);
   }
 
-  return { authority: 'Section 232', assess };
+  const listings = (line: TariffLine) =>
+    list.all(line).map((e) => {
+      const program = RATE_PROGRAM[e.program] ?? (e.program.startsWith('s232_auto_parts') ? 's232_auto_parts' : 's232_autos');
+      return listing(program, `${e.program}${e.remarks.startsWith('dual_use') ? ' (dual-use provision)' : ''}`, generalHeading(rates, program, (r) => listOfRow(r) === e.program || !listOfRow(r)), e);
+    });
+
+  return { authority: 'Section 232', assess, listings };
 }
 
 /** The charge of a row: on the non-U.S. content for the USMCA content routes, else on the full value. */

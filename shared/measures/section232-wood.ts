@@ -3,7 +3,8 @@
  * (U.S. note 37, 9903.76, from 2025-10-14): +10% lumber, +25% furniture and cabinets (rising on
  * 2027-01-01), UK +10%, EU/JP/KR/TW 15% total. No USMCA relief.
  */
-import { chargeOf, finding, listOfRow, NOTHING, programList, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import type { TariffLine } from '../schedule.js';
+import { chargeOf, finding, generalHeading, listing, listOfRow, NOTHING, programList, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
 
 /** Product list → the program of program_rates.csv that prices it. */
 const RATE_PROGRAM: Readonly<Record<string, string>> = {
@@ -22,5 +23,7 @@ export function section232Wood(rates: RateTable, rows: Table): Measure {
     return row && row.kind !== 'zero' ? finding([chargeOf(row, 'Section 232', q.valueCents)]) : NOTHING;
   }
 
-  return { authority: 'Section 232', assess };
+  const listings = (line: TariffLine) => list.all(line).map((e) => listing(RATE_PROGRAM[e.program], e.program, generalHeading(rates, RATE_PROGRAM[e.program], (r) => listOfRow(r) === e.program), e));
+
+  return { authority: 'Section 232', assess, listings };
 }

@@ -18,5 +18,5 @@ export function section301Brazil(rates: RateTable, annexRows: Table): Measure {
     return exempt ?? finding([chargeOf(row, 'Section 301', q.valueCents)], notes);
   }
 
-  return { authority: 'Section 301', assess };
+  return { authority: 'Section 301', assess, listings: (line) => exemption.listings(line, PROGRAM) };
 }

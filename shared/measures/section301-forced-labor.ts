@@ -33,5 +33,5 @@ export function section301ForcedLabor(rates: RateTable, annexRows: Table, headin
     return finding([chargeOf(row, 'Section 301', q.valueCents)], notes);
   }
 
-  return { authority: 'Section 301', assess };
+  return { authority: 'Section 301', assess, listings: (line) => exemption.listings(line, PROGRAM) };
 }

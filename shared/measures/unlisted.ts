@@ -4,7 +4,7 @@
  * amount is guessed: a line of a possibly affected origin or heading gets a note naming the
  * headings to check.
  */
-import { finding, inWindow, NOTHING, type Finding, type Measure, type MeasureQuery, type Table } from './measure.js';
+import { finding, inWindow, NO_LISTINGS, NOTHING, type Finding, type Measure, type MeasureQuery, type Table } from './measure.js';
 
 interface Unlisted {
   program: string;
@@ -33,5 +33,5 @@ export function unlisted(headingRows: Table): Measure {
     return notes.length ? finding([], notes) : NOTHING;
   }
 
-  return { authority: 'various', assess };
+  return { authority: 'various', assess, listings: NO_LISTINGS };
 }
