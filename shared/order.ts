@@ -4,13 +4,13 @@
  * once) and then allocated back to those lines pro rata by value, so the lines add up to the
  * totals cent for cent. A single query is an entry of one line: the same code serves both.
  */
-import { FACT_PARAMS, parseClaim, parseFacts } from './claims.js';
+import { FACT_PARAMS } from './claims.js';
 import { errorBodyOf, InputError, invalid, type ErrorBody } from './errors.js';
 import { feeScheduleOn, hmfCents, mpfCents } from './fees.js';
 import { costLine, type LineCost, type RateBasis } from './line.js';
 import { allocate, dollars } from './money.js';
 import type { Origin, Origins } from './origins.js';
-import { parseDate, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
+import { parseClaim, parseDate, parseFacts, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
 import { CAVEATS } from './policy.js';
 import type { Schedule } from './schedule.js';
 import type { Chapter99, Layer } from './stacking.js';

@@ -196,6 +196,17 @@ describe('bad input names the parameter', () => {
     [{ hts: '6109.10.00', value: 1, qty: 0 }, 'qty'],
     [{ hts: '6109.10.00', value: 1, qty: 5, unit: 'furlongs' }, 'unit'],
     [{ hts: '6109.10.00', value: 1, unit: 'kg' }, 'qty'],
+    [{ hts: '6109.10.00', value: 1, claim: 'fta!' }, 'claim'],
+    [{ hts: '6109.10.00', value: 1, claim: 7 }, 'claim'],
+    [{ hts: '6109.10.00', value: 10, us_content: 11 }, 'us_content'],
+    [{ hts: '6109.10.00', value: 10, steel_content: -1 }, 'steel_content'],
+    [{ hts: '6109.10.00', value: 10, aluminum_content: 'lots' }, 'aluminum_content'],
+    [{ hts: '6109.10.00', value: 10, copper_content: 10.01 }, 'copper_content'],
+    [{ hts: '6109.10.00', value: 1, part_for: 'truck' }, 'part_for'],
+    [{ hts: '6109.10.00', value: 1, patented: 2 }, 'patented'],
+    [{ hts: '6109.10.00', value: 1, uk_melted: 'maybe' }, 'uk_melted'],
+    [{ hts: '6109.10.00', value: 1, uk_quota: 'x' }, 'uk_quota'],
+    [{ hts: '6109.10.00', value: 1, chip_qualifies: -1 }, 'chip_qualifies'],
   ])('%j → %s', (q, parameter) => {
     expect(() => t.duty(q)).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter }));
   });
