@@ -159,10 +159,16 @@ export function costChunk(plan: OrderPlan, index: number): ChunkResult {
 
 /** Adds the chunks' totals (in cents, so dollars add up exactly). */
 export function addTotals(parts: readonly OrderTotals[]): OrderTotals {
-  const sum = {} as Record<keyof OrderTotals, number>;
-  for (const part of parts)
-    for (const [k, v] of Object.entries(part) as [keyof OrderTotals, number][]) sum[k] = (sum[k] ?? 0) + Math.round(v * 100);
-  for (const k of Object.keys(sum) as (keyof OrderTotals)[]) sum[k] /= 100;
+  // by_program is a record of its own: added program by program.
+  const sum = addCents(parts.map((p) => ({ ...p, by_program: 0 })));
+  return { ...(sum as unknown as OrderTotals), by_program: addCents(parts.map((p) => p.by_program)) };
+}
+
+/** Field-wise sums of records of dollar amounts (and counts), added in cents. */
+function addCents(parts: readonly Record<string, number>[]): Record<string, number> {
+  const sum: Record<string, number> = {};
+  for (const part of parts) for (const [k, v] of Object.entries(part)) sum[k] = (sum[k] ?? 0) + Math.round(v * 100);
+  for (const k of Object.keys(sum)) sum[k] /= 100;
   return sum;
 }
 
