@@ -138,11 +138,12 @@ describe('the task pane in Chromium', () => {
     const out = await page.evaluate(() => window.__sheet.get(1, 4, 6, 7));
     expect(out[0]).toEqual(['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status']);
     // One entry: MPF 0.3464% of the liable value 11,000 (China 10,000 + MFN 1,000) = 38.10, shared by value.
-    expect(out[1]).toEqual([1650, 750, 34.64, 0, 12434.64, '16.5%', 'OK']); // HMF 0: not by vessel
-    expect(out[2]).toEqual([0, 0, 0, 0, 10000, 'Free', 'OK']);
+    // Landed cost includes note 52 (today): China +12.5% = 1,250; Korea 12.5% total over Free = 1,250.
+    expect(out[1]).toEqual([1650, 750, 34.64, 0, 13684.64, '16.5%', 'OK']); // HMF 0: not by vessel
+    expect(out[2]).toEqual([0, 0, 0, 0, 11250, 'Free', 'OK']);
     expect(out[3][6]).toMatch(/^Error: hts must have 4, 6, 8 or 10 digits; "6109\.1" has 5/);
     expect(out[4].slice(0, 6)).toEqual(['', 0, 3.46, 0, '', '4.4¢/kg']);
-    expect(out[5].slice(0, 5)).toEqual([1650, 750, 38.1, 0, 23438.1]);
+    expect(out[5].slice(0, 5)).toEqual([1650, 750, 38.1, 0, 25938.1]); // 21,000 + 1,650 + 750 + 2 × 1,250 + 38.10
     const formats = await page.evaluate(() => window.__sheet.formats(2, 4, 1, 7));
     expect(formats[0]).toEqual(['$#,##0.00', '$#,##0.00', '$#,##0.00', '$#,##0.00', '$#,##0.00', '@', 'General']);
     const bold = await page.evaluate(() => window.__sheet.bold(1, 4, 6, 1).map((r) => r[0]));
@@ -150,7 +151,8 @@ describe('the task pane in Chromium', () => {
     expect(await page.evaluate(() => window.__sheet.border(6, 4))).toBe('EdgeTop:Continuous');
     // The pane's summary.
     await expect.poll(() => page.locator('#totals').textContent()).toContain('Duty$1,650.00');
-    expect(await page.locator('#totals').textContent()).toContain('Landed cost$23,438.10');
+    expect(await page.locator('#totals').textContent()).toContain('Landed cost$25,938.10');
+    expect(await page.locator('#totals').textContent()).toContain('Chapter 99 duties$3,250.00'); // 750 + 1,250 + 1,250
     // The data itself is untouched.
     expect(await page.evaluate(() => window.__sheet.get(1, 1, 2, 3))).toEqual([['HTS', 'Value', 'Origin'], ['6109.10.00', 10000, 'china']]);
   });
@@ -172,8 +174,8 @@ describe('the task pane in Chromium', () => {
     await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 4 lines/);
     expect(api).toEqual(['POST /api/v1/duty/bulk']);
     const row = await page.evaluate(() => window.__sheet.get(2, 4, 1, 7)[0]);
-    // Section 301 at 25% = 2,500; HMF 0.125% = 12.50.
-    expect(row).toEqual([1650, 2500, 34.64, 12.5, 14197.14, '16.5%', 'OK']);
+    // Section 301 at 25% = 2,500; HMF 0.125% = 12.50; note 52 China +12.5% = 1,250 (in landed).
+    expect(row).toEqual([1650, 2500, 34.64, 12.5, 15447.14, '16.5%', 'OK']);
     await page.uncheck('#ocean');
     await page.selectOption('#s301', '');
   });

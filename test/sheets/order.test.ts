@@ -53,7 +53,7 @@ describe('the sidebar costs the selected order', () => {
     });
 
     expect(w.sheet.values('F1:L8')).toEqual(MIXED_ORDER_BY_VESSEL);
-    expect(summary.totals).toMatchObject({ lines: 5, errors: 1, customs_value: 18000, duty: 1656.3, landed_cost: 20491.15 });
+    expect(summary.totals).toMatchObject({ lines: 5, errors: 1, customs_value: 18000, duty: 1656.3, landed_cost: 21741.15, additional_duty: 2000, by_program: { s301_china: 750, s301_forced_labor: 1250 } });
 
     // Marks and formats.
     const bg = w.sheet.getRange('F2:L8').getBackgrounds().map((r) => r[6]);
@@ -86,13 +86,13 @@ describe('the sidebar costs the selected order', () => {
     w.select('C5:E6');
     const { plan, summary } = costFromSidebar(w, {});
     expect(plan).toMatchObject({ header: false, output: 'Sheet1!F5:L7' });
-    // Korea: free and MPF-exempt; MFN: 16.5% and the whole entry's MPF (0.3464% of 10,000).
+    // Korea: free and MPF-exempt, note 52 12.5% total over Free (1,250) in landed; MFN: 16.5% and the whole entry's MPF (0.3464% of 10,000).
     expect(w.sheet.values('F5:L7')).toEqual([
-      [0, 0, 0, 0, 10000, 'Free', 'OK'],
+      [0, 0, 0, 0, 11250, 'Free', 'OK'],
       [1650, 0, 34.64, 0, 11684.64, '16.5%', 'OK'],
-      [1650, 0, 34.64, 0, 21684.64, '', 'Total: 2 lines'],
+      [1650, 0, 34.64, 0, 22934.64, '', 'Total: 2 lines'],
     ]);
-    expect(summary.totals.landed_cost).toBe(21684.64);
+    expect(summary.totals.landed_cost).toBe(22934.64);
 
     w.sheet.getRange('A10:B11').setValues([
       ['Item', 'Price'],
@@ -110,8 +110,8 @@ describe('the sidebar costs the selected order', () => {
     ]);
     w.select('A1:B2');
     costFromSidebar(w, { origin: 'china', s301: '25' });
-    // 16.5% duty, Section 301 at 25% as asked; landed 10,000 + 1,650 + 2,500 + 34.64.
-    expect(w.sheet.values('C2:I2')).toEqual([[1650, 2500, 34.64, 0, 14184.64, '16.5%', 'OK']]);
+    // 16.5% duty, Section 301 at 25% as asked; note 52 China +12.5% (1,250); landed 10,000 + 1,650 + 2,500 + 1,250 + 34.64.
+    expect(w.sheet.values('C2:I2')).toEqual([[1650, 2500, 34.64, 0, 15434.64, '16.5%', 'OK']]);
     expect(w.requests[0].body).toMatchObject({ origin: 'china', s301: '25' });
   });
 });
