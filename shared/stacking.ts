@@ -149,13 +149,10 @@ export class Chapter99 {
 
   /** The layers owed on top of the base duty; `s301China` is the line's China Section 301 charge. */
   stack(q: MeasureQuery, s301China: Charge | null): Stacked {
-    const china = s301China ? [s301China] : [];
-    if (q.date < CHAPTER99_FROM)
-      return this.layers(q, china, [`Entries before ${CHAPTER99_FROM}: only the base duty and Section 301 China are computed; other chapter 99 duties of that time are not modelled.`], []);
+    if (q.date < CHAPTER99_FROM) return this.layers(q, BEFORE_2025, s301China);
     const plan = this.planOf(q);
     if (!s301China && plan.empty) return plan.empty;
-    const charges = !plan.before.length ? (s301China ? [s301China, ...plan.after] : plan.after) : s301China ? [...plan.before, s301China, ...plan.after] : [...plan.before, ...plan.after];
-    return this.layers(q, charges, plan.notes, plan.assumptions, plan.onFullValue);
+    return this.layers(q, plan, s301China);
   }
 
   /**
@@ -238,39 +235,46 @@ export class Chapter99 {
       }
     if (!enumerated) for (const m of this.later) charges.push(...take(m));
     take(this.unlisted);
+    // The refund note once per plan: only IEEPA layers are refundable, and China 301 never is.
+    const allNotes = [...before, ...charges].some((c) => c.refundable) ? [...notes, REFUND_NOTE] : notes;
     const empty = before.length || charges.length ? null : { layers: NO_LAYERS, additionalCents: 0, section232Cents: 0, notes, assumptions };
-    return { before, after: charges, notes, assumptions, onFullValue: false, empty };
+    return { before, after: charges, notes: allNotes, assumptions, onFullValue: false, empty };
   }
 
-  /** Amounts of the charges kept: `add` on the basis; `total` (and note 30's rate in lieu of column 2) as the top-up over the base duty. */
-  private layers(q: MeasureQuery, charges: readonly Charge[], notes: readonly string[], assumptions: readonly string[], onFullValue = false): Stacked {
-    if (!charges.length) return { layers: NO_LAYERS, additionalCents: 0, section232Cents: 0, notes, assumptions };
-    const layers: Layer[] = [];
-    let additionalCents = 0;
-    let section232Cents = 0;
-    let refundable = false;
-    const unknownBase: string[] = [];
-    for (const c of charges) {
-      const gross = mulDivRound(onFullValue ? q.valueCents : c.basisCents, c.rate.num, c.rate.den);
-      const topUp = c.kind === 'total' || c.kind === 'col2_override';
-      if (topUp && q.dutyCents === null)
-        unknownBase.push(`The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`);
-      const cents = topUp ? Math.max(0, gross - (q.dutyCents ?? 0)) : gross;
-      layers.push({ program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable });
-      additionalCents += cents;
-      if (c.authority === SECTION_232) section232Cents += cents;
-      refundable ||= c.refundable;
-    }
-    return {
-      layers,
-      additionalCents,
-      section232Cents,
-      notes: refundable ? [...notes, REFUND_NOTE] : notes,
-      assumptions: unknownBase.length ? [...assumptions, ...unknownBase] : assumptions,
-    };
+  /**
+   * Amounts of the plan's charges, with China Section 301 between its two halves: `add` on the basis;
+   * `total` (and note 30's rate in lieu of column 2) as the top-up over the base duty.
+   */
+  private layers(q: MeasureQuery, plan: Plan, s301China: Charge | null): Stacked {
+    const out = { layers: [] as Layer[], additionalCents: 0, section232Cents: 0, notes: plan.notes, assumptions: plan.assumptions };
+    for (let i = 0; i < plan.before.length; i++) addLayer(out, q, plan.before[i], plan.onFullValue);
+    if (s301China) addLayer(out, q, s301China, plan.onFullValue);
+    for (let i = 0; i < plan.after.length; i++) addLayer(out, q, plan.after[i], plan.onFullValue);
+    return out;
   }
 }
 
+/** Adds a charge's layer to `out`; a top-up over a base duty that could not be computed is said in its assumptions. */
+function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cents: number; assumptions: readonly string[] }, q: MeasureQuery, c: Charge, onFullValue: boolean): void {
+  const gross = mulDivRound(onFullValue ? q.valueCents : c.basisCents, c.rate.num, c.rate.den);
+  const topUp = c.kind === 'total' || c.kind === 'col2_override';
+  if (topUp && q.dutyCents === null)
+    out.assumptions = [...out.assumptions, `The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`];
+  const cents = topUp ? Math.max(0, gross - (q.dutyCents ?? 0)) : gross;
+  out.layers.push({ program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable });
+  out.additionalCents += cents;
+  if (c.authority === SECTION_232) out.section232Cents += cents;
+}
+
 const NO_LAYERS: readonly Layer[] = Object.freeze([]);
+/** Entries before the chapter 99 tables begin: China Section 301 alone. */
+const BEFORE_2025: Plan = {
+  before: [],
+  after: [],
+  notes: [`Entries before ${CHAPTER99_FROM}: only the base duty and Section 301 China are computed; other chapter 99 duties of that time are not modelled.`],
+  assumptions: [],
+  onFullValue: false,
+  empty: null,
+};
 const REFUND_NOTE = 'IEEPA duties (entries 2025-02-04 to 2026-02-23) were held unlawful (Learning Resources v. Trump, 2026); the amounts marked refundable may be recovered.';
 

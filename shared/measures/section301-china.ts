@@ -73,7 +73,7 @@ export function section301Charge(s: Section301, valueCents: number): Charge | nu
     authority: 'Section 301',
     heading: s.heading,
     kind: 'add',
-    rate: { num: s.num, den: s.den, percent: s.percent },
+    rate: s, // its num, den and percent
     basis: 'full_value',
     basisCents: valueCents,
     refundable: false,
