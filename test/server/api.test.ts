@@ -57,7 +57,35 @@ describe('GET /api/v1/duty', () => {
   });
 });
 
+describe('chapter 99 through the API', () => {
+  it('claim and importer facts are accepted by GET /duty: a Mexican car without USMCA, 2.5% + 9903.94.01 25% of 40,000', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=8703.23.01&value=40000&origin=MX&claim=none&us_content=0&date=2026-11-22');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ origin_country: 'MX', duty: 1000, section_232: 10000, additional_duty: 10000, total_duties_fees: 11138.56 });
+  });
+  it('a bad fact is a 400 naming it', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=8703.23.01&value=100&patented=maybe');
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toMatchObject({ parameter: 'patented' });
+  });
+  it('bulk: the order\'s claim is the items\' default; totals per program and refundable', async () => {
+    const body = { date: '2025-10-01', claim: 'none', items: [{ hts: '6109.10.00', value: 10000, origin: 'MX' }, { hts: '6109.10.00', value: 10000, origin: 'VN', claim: 'auto' }] };
+    const r = await api('POST', '/api/v1/duty/bulk', { body });
+    expect(r.status).toBe(200);
+    // Mexico without USMCA on 2025-10-01: fentanyl +25% = 2,500 (reciprocal 0 for MX); Vietnam: reciprocal +20% = 2,000.
+    expect(r.body.totals).toMatchObject({ by_program: { ieepa_fentanyl: 2500, ieepa_reciprocal: 2000 }, refundable: 4500, additional_duty: 4500 });
+  });
+  it('batch queries take the facts too', async () => {
+    const r = await api('POST', '/api/v1/duty/batch', { body: { queries: [{ hts: '2918.99.30.00', value: 10000, origin: 'IN', patented: 1, date: '2026-11-22' }] } });
+    expect(r.body.results[0]).toMatchObject({ section_232: 9350 }); // 100% total − 6.5% base
+  });
+});
+
 describe('GET /api/v1/hts/{code}', () => {
+  it('lists the chapter 99 programs naming the code, and the column 2 rate of 9903.90.08', async () => {
+    expect((await api('GET', '/api/v1/hts/7208.10.15')).body.chapter99_programs[0]).toMatchObject({ program: 's232_metals', heading: '9903.82.02', from: '2026-04-06', to: null });
+    expect((await api('GET', '/api/v1/hts/9903.90.08')).body).toMatchObject({ general: null, column2: '35%' });
+  });
   it('a tariff line with its parents, programs, chapter 99 citations and children', async () => {
     const r = await api('GET', '/api/v1/hts/6109.10.00');
     expect(r.status).toBe(200);

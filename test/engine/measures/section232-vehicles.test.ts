@@ -16,6 +16,8 @@ describe('passenger car 8703.23.01 (general 2.5%), value 40,000', () => {
     expect(r).toMatchObject({ duty: 1000, section_232: 5000, mpf: 138.56, landed_cost: 46138.56 });
     // Autos are not subject to note 52 (Japan 12.5% total).
     expect(programsOf(r)).toEqual(['s232_autos']);
+    // Japan has no FTA in the special column: claim=none changes nothing.
+    expect(car('JP', { claim: 'none' })).toMatchObject({ duty: 1000, section_232: 5000 });
   });
   it('from Germany: the EU deal (9903.94.50/.51), 15% total = 5,000; claim=none changes nothing (the general rate was applied anyway)', () => {
     expect(layerOf(car('DE'), 's232_autos')).toMatchObject({ heading: '9903.94.50/.51', amount: 5000 });
