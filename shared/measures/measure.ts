@@ -5,23 +5,11 @@
  * tables are built once at load; a query is a few hash lookups.
  */
 import { claimed, type ImporterFacts, type ProgramName } from '../claims.js';
+import { percentShare, type Share } from '../money.js';
 import type { TariffLine } from '../schedule.js';
 
 /** One CSV file as plain records (header → cell), as the server reads it. */
 export type Table = readonly Readonly<Record<string, string>>[];
-
-/** A share of the value: num/den, and the percent as printed. */
-export interface Share {
-  num: number;
-  den: number;
-  percent: number;
-}
-
-/** `12.5` → 125/1000. */
-export function percentShare(pct: string): Share {
-  const [w, f = ''] = pct.trim().split('.');
-  return { num: Number(w + f), den: 100 * 10 ** f.length, percent: Number(pct) };
-}
 
 /**
  * How the schedule words a rate: `add` ("The duty provided in the applicable subheading + x%"),
