@@ -25,6 +25,13 @@ describe('IEEPA fentanyl', () => {
   it('Canadian crude oil 2709.00.10 without USMCA on 2025-06-01: the energy rate +10% (9903.01.13/.15) of 1,000 = 100', () => {
     expect(layerOf(t.duty({ hts: '2709.00.10', value: 1000, origin: 'CA', date: '2025-06-01', claim: 'none' }), 'ieepa_fentanyl')).toMatchObject({ rate: 10, amount: 100 });
   });
+  it('Mexican steel 7208.10.15 without USMCA, value 10,000: fentanyl (+25%) displaced Section 232 until 2025-06-03 (EO 14289), then 232 (+50%) displaced fentanyl', () => {
+    const april = t.duty({ hts: '7208.10.15', value: 10000, origin: 'MX', date: '2025-04-01', claim: 'none' });
+    expect(april.additional_duties.map((l) => [l.program, l.amount])).toEqual([['ieepa_fentanyl', 2500]]);
+    expect(april.notes.join(' ')).toMatch(/EO 14289/);
+    const july = t.duty({ hts: '7208.10.15', value: 10000, origin: 'MX', date: '2025-07-01', claim: 'none' });
+    expect(july.additional_duties.map((l) => [l.program, l.amount])).toEqual([['s232_steel', 5000]]);
+  });
   it('none after 2026-02-23', () => {
     expect(layerOf(shirt('CN', '2026-02-24'), 'ieepa_fentanyl')).toBeUndefined();
   });
