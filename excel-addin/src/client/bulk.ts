@@ -4,14 +4,10 @@
  * of more than 1,000 lines is costed as several entries: the result says how many.
  */
 import type { OrderItem, OrderLine, OrderResult, OrderTotals } from '../../../shared/order.js';
+import { bulkOptions, type OrderOptions } from '../../../shared/order-sheet.js';
 import type { LandedApi } from './api.js';
 
-export interface OrderOptions {
-  s301?: string;
-  ocean?: boolean;
-  origin?: string;
-  date?: string;
-}
+export type { OrderOptions };
 
 export interface CostedOrder extends OrderResult {
   /** How many bulk requests (entries) the order took. */
@@ -27,13 +23,14 @@ export async function costOrder(
   items: readonly OrderItem[],
   options: OrderOptions,
   onProgress: (done: number, total: number) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<CostedOrder> {
-  const opts = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && v !== '' && v !== false));
+  const opts = bulkOptions(options);
   const lines: OrderLine[] = [];
   const results: OrderResult[] = [];
   onProgress(0, items.length);
   for (let start = 0; start < items.length; start += BULK_LIMIT) {
-    const r = await api.post<OrderResult>('/duty/bulk', { ...opts, items: items.slice(start, start + BULK_LIMIT) });
+    const r = await api.post<OrderResult>('/duty/bulk', { ...opts, items: items.slice(start, start + BULK_LIMIT) }, signal);
     for (const l of r.lines) lines.push(renumber(l, start));
     results.push(r);
     onProgress(Math.min(start + BULK_LIMIT, items.length), items.length);
