@@ -27,16 +27,16 @@ export const COLUMN_LABELS: Record<OrderColumn, string> = { hts: 'HTS', value: '
 const HEADER_NAMES: Record<OrderColumn, readonly string[]> = {
   hts: ['hts', 'htsus', 'htsno', 'htsnumber', 'htscode', 'hs', 'hscode', 'tariff', 'tariffcode', 'tariffnumber', 'code', 'commoditycode'],
   value: [
-    'value', 'customsvalue', 'valueusd', 'usdvalue', 'invoicevalue', 'enteredvalue', 'linevalue', 'totalvalue',
-    'extvalue', 'extdvalue', 'extendedvalue', 'extamount', 'extendedamount', 'amount', 'amountusd', 'lineamount', 'totalamount',
+    'value', 'customsvalue', 'usdvalue', 'invoicevalue', 'enteredvalue', 'linevalue', 'totalvalue',
+    'extvalue', 'extdvalue', 'extendedvalue', 'extamount', 'extendedamount', 'amount', 'lineamount', 'totalamount',
   ],
   origin: ['origin', 'countryoforigin', 'country', 'coo', 'origincountry', 'madein'],
   qty: ['qty', 'quantity', 'qnty', 'pcs', 'pieces'],
   unit: ['unit', 'units', 'uom', 'unitofmeasure', 'qtyunit', 'quantityunit'],
-  price: ['price', 'unitprice', 'priceeach', 'priceusd', 'unitpriceusd', 'cost', 'unitcost', 'costeach', 'unitvalue', 'fob', 'fobprice'],
+  price: ['price', 'unitprice', 'priceeach', 'cost', 'unitcost', 'costeach', 'unitvalue', 'fob', 'fobprice'],
 };
 
-const headerKey = (c: unknown): string => (typeof c === 'string' ? c.toLowerCase().replace(/[^a-z0-9]/g, '') : '');
+const headerKey = (c: unknown): string => (typeof c === 'string' ? c.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/(.)usd$/, '$1') : '');
 
 /**
  * The columns a header row names (the first cell of each name), or null unless it names the HTS
