@@ -13,7 +13,7 @@ import build, { apiOrigin } from '../../sheets-addon/build.mjs';
 import { root } from './harness.js';
 
 const CUSTOM_FUNCTIONS = ['DUTY', 'SECTION301', 'MPF', 'HMF', 'FEES', 'LANDED', 'RATE', 'DESC', 'RESULT', 'EXPORTERS'];
-const ENTRY_POINTS = ['onOpen', 'onInstall', 'showSidebar', 'costSelectedOrder', 'getSettings', 'saveSettings', 'testConnection', 'planSelectedOrder', 'costOrderChunk', 'finishOrder'];
+const ENTRY_POINTS = ['onOpen', 'onInstall', 'showSidebar', 'costSelectedOrder', 'getSettings', 'saveSettings', 'testConnection', 'planSelectedOrder', 'getSelectionColumns', 'costOrderChunk', 'finishOrder', 'discardOrder'];
 
 let project: string;
 let out: string;

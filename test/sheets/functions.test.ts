@@ -81,7 +81,7 @@ describe('single cells', () => {
       [3, 'DEU', 'Germany', 251375625700],
     ]);
     expect(() => w.call('EXPORTERS', column(['8471', '6109']))).toThrow(/one HTS code/);
-    expect(w.call<string[][]>('EXPORTERS', '9903.88.15')[0][0]).toMatch(/^#N\/A No export data for chapter 99/);
+    expect(() => w.call('EXPORTERS', '9903.88.15')).toThrow(/^#N\/A No export data for chapter 99/);
   });
 });
 
@@ -144,9 +144,11 @@ describe('whole ranges', () => {
     expect(answer[6][0]).toBe(needsQty);
     expect((w.requests[0].body as { queries: unknown[] }).queries).toHaveLength(6);
 
-    // Figures that include the duty are missing with it; Section 301 (none: not from China) is still a number.
-    expect(w.call('LANDED', '2204.21.50', 1000)).toEqual([[needsQty]]);
-    expect(w.call('FEES', '2204.21.50', 1000)).toEqual([[needsQty]]);
+    // A single cell's error is an error value (thrown), which SUM() does not skip; figures that
+    // include the duty fail with it; Section 301 (none: not from China) is still a number.
+    expect(() => w.call('DUTY', '9999.99.99', 5)).toThrow('#N/A hts 9999.99.99 is not in the schedule (2026 Revision 10)');
+    expect(() => w.call('LANDED', '2204.21.50', 1000)).toThrow(needsQty);
+    expect(() => w.call('FEES', '2204.21.50', 1000)).toThrow(needsQty);
     expect(w.call('SECTION301', '2204.21.50', 1000)).toEqual([[0]]);
   });
 
@@ -158,7 +160,7 @@ describe('whole ranges', () => {
     const [[landed]] = w.call<number[][]>('LANDED', '2204.21.50', 1000, '', '', '', 100, 'liter');
     const [[mpf]] = w.call<number[][]>('MPF', '2204.21.50', 1000, '', '', '', 100, 'liter');
     expect(landed).toBeCloseTo(1006.3 + mpf, 2);
-    expect(w.call<string[][]>('DUTY', '2204.21.50', 1000, '', '', '', 100, 'kg')[0][0]).toMatch(/^#N\/A 2204\.21\.50: The rate "6\.3¢\/liter" is per liter; a quantity in kg cannot be converted/);
+    expect(() => w.call('DUTY', '2204.21.50', 1000, '', '', '', 100, 'kg')).toThrow(/^#N\/A 2204\.21\.50: The rate "6\.3¢\/liter" is per liter; a quantity in kg cannot be converted/);
   });
 
   test('single cells repeat over the range; ranges of different sizes are refused', () => {
@@ -173,7 +175,7 @@ describe('whole ranges', () => {
     expect(w.call('DUTY', 61091000, 10000)).toEqual([[1650]]);
     expect(w.call('DESC', 6109)).toEqual([['T-shirts, singlets, tank tops and similar garments, knitted or crocheted:']]);
     // 6109.10 typed as a number is 6109.1: read with its two decimals, as the subheading 6109.10.
-    expect(w.call<string[][]>('DUTY', 6109.1, 10000)[0][0]).toMatch(/^#\S+ hts 6109\.10 /);
+    expect(() => w.call('DUTY', 6109.1, 10000)).toThrow(/^#\S+ hts 6109\.10 /);
   });
 });
 
@@ -205,11 +207,15 @@ describe('the key', () => {
     expect(r.message).toMatch(/of 120 requests left this minute/);
   });
 
-  test('only the whitelisted API origin can be reached', () => {
+  test('an address the build did not whitelist is refused in one sentence saying how to rebuild', () => {
     const w = addon.fresh();
-    w.call('saveSettings', { apiUrl: 'https://elsewhere.example.net/' });
-    expect(() => w.call('DUTY', '6109.10.00', 10000)).toThrow(/Cannot reach the landed API at https:\/\/elsewhere.example.net\/.*not in urlFetchWhitelist/);
+    expect(() => w.call('saveSettings', { apiUrl: 'https://elsewhere.example.net' })).toThrow(
+      `This copy of the add-on may only call ${addon.server.url}/ (the address it was built for, in appsscript.json's urlFetchWhitelist), so to use https://elsewhere.example.net/ rebuild it with SHEETS_API_ORIGIN=https://elsewhere.example.net/ npm run build and push it again with clasp.`,
+    );
+    expect(w.documentProperties.get('landed.apiUrl')).toBe(`${addon.server.url}/`);
     expect(() => w.call('saveSettings', { apiUrl: 'ftp://x' })).toThrow(/must be an https:\/\/ address/);
+    // A path under the whitelisted origin is fine.
+    expect(w.call('saveSettings', { apiUrl: `${addon.server.url}/` })).toMatchObject({ apiUrl: `${addon.server.url}/` });
   });
 });
 
