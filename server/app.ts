@@ -1,15 +1,19 @@
 /**
  * The /api/v1 service on Fastify: routing, body limits and logging come from a well-kept
  * framework; the rules (auth, rate limits, error shape) are ours and live here in one place.
+ *
+ * One gate: every /api/v1 route carries the gate as its own onRequest hook, so whatever spelling
+ * of a path the router accepts (`/%61pi/v1/duty`, an absolute-form target) reaches the handler only
+ * through it. A path no route matches is a JSON 404, or a 405 naming the methods the path has.
  */
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import { errorBodyOf, InputError, type Tariff } from '../shared/index.js';
+import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, ORDER_FIELDS, ORDER_ITEM_FIELDS, type Tariff } from '../shared/index.js';
 import { KeyStoreUnavailable, type KeyStore } from './auth/key-store.js';
 import type { RateDecision, RateLimiter } from './auth/rate-limit.js';
 import type { ExportersTable } from './data/exporters.js';
@@ -18,6 +22,8 @@ import { openapi } from './openapi.js';
 
 export const MAX_LINES = 1000;
 export const BODY_LIMIT = 2 * 1024 * 1024;
+/** Longest path parameter (a tariff code is at most 13 characters, dotted). */
+export const MAX_PARAM_LENGTH = 100;
 
 export interface AppDeps {
   tariff: Tariff;
@@ -25,7 +31,7 @@ export interface AppDeps {
   keys: KeyStore;
   /** Per key, on every /api/v1 endpoint. */
   keyLimiter: RateLimiter;
-  /** Per client address, for requests without a valid key (and the public document). */
+  /** Per client address, for requests without a valid key (and, apart, the public document). */
   addressLimiter: RateLimiter;
   /** Structured logs (pino); request URLs always go through redactKey. Off when omitted. */
   logger?: { level?: string; stream?: NodeJS.WritableStream };
@@ -39,39 +45,66 @@ export interface AppDeps {
   requestTimeoutSeconds?: number;
 }
 
-/** `?key=` never reaches a log line. */
+/** Anything shaped like a key, wherever it stands in a URL (a path segment, a misnamed parameter). */
+const KEY_SHAPE = /lk_[A-Za-z0-9_-]{8,}/g;
+
+/**
+ * A URL as a log line may show it: the value of every parameter whose decoded name is `key` (in
+ * any case: `?%6Bey=`, `k%65y=`, `KEY=`) and anything shaped like a key are replaced.
+ */
 export function redactKey(url: string): string {
-  return url.replace(/([?&]key=)[^&#]*/gi, '$1[redacted]');
+  if (!/key|%|lk_/i.test(url)) return url;
+  const q = url.indexOf('?');
+  let out = url;
+  if (q >= 0)
+    out =
+      url.slice(0, q + 1) +
+      url
+        .slice(q + 1)
+        .split('&')
+        .map((pair) => {
+          const eq = pair.indexOf('=');
+          const name = eq < 0 ? pair : pair.slice(0, eq);
+          return decodedName(name).toLowerCase() === 'key' ? `${name}=[redacted]` : pair;
+        })
+        .join('&');
+  return out.replace(KEY_SHAPE, 'lk_[redacted]');
 }
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    rate?: RateDecision;
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' '));
+  } catch {
+    return name;
   }
 }
 
-const QUERY_PARAMS: Record<string, readonly string[]> = {
-  '/api/v1/duty': ['hts', 'value', 'origin', 's301', 'ocean', 'date', 'qty', 'unit', 'key'],
-  '/api/v1/exporters': ['hts', 'limit', 'key'],
-  '/api/v1/hts/:code': ['key'],
-  '/api/v1/duty/bulk': ['key'],
-  '/api/v1/duty/batch': ['key'],
-  '/api/v1/openapi.json': ['key'],
-};
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+/** Every keyed route also takes `key` in the query (discouraged, accepted). */
+const KEY_PARAM = ['key'];
 
 export function buildApp(deps: AppDeps): FastifyInstance {
   const timeout = (deps.requestTimeoutSeconds ?? 30) * 1000;
   // Node enforces the header and request time-outs only when it checks its connections (every
   // 30 s by default): check at least every second, so a slow sender is cut off on time.
   const connectionsCheckingInterval = Math.min(timeout, 1000);
+  // A request without Host is answered by the onRequest hook below in the API's error shape, not
+  // with Node's empty 400.
+  const serverOptions = { connectionsCheckingInterval, requireHostHeader: false };
   const app = Fastify({
-    ...(deps.https ? { https: { ...deps.https, connectionsCheckingInterval } } : { http: { connectionsCheckingInterval } }),
+    ...(deps.https ? { https: { ...deps.https, ...serverOptions } } : { http: serverOptions }),
     bodyLimit: BODY_LIMIT,
     requestTimeout: timeout,
     connectionTimeout: timeout,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
-    clientErrorHandler: (err: NodeJS.ErrnoException & { reason?: string }, socket) => clientError(err, socket, timeout),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    clientErrorHandler: (err: NodeJS.ErrnoException & { reason?: string }, socket) => clientError(err, socket, timeout, app),
+    // Bad percent-encoding and over-long path parameters, found by the router before any route.
+    frameworkErrors: (error, _request, reply) => {
+      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 'uri_too_long', `A path segment exceeds ${MAX_PARAM_LENGTH} characters`);
+      return send(reply, 'invalid_parameter', 'The path is not valid percent-encoding (a % must be followed by two hexadecimal digits)', { parameter: 'path' });
+    },
     trustProxy: process.env.TRUST_PROXY === '1',
     logger: deps.logger ? { level: deps.logger.level ?? 'info', ...(deps.logger.stream ? { stream: deps.logger.stream } : {}) } : false,
     // One line per request (onResponse below) instead of Fastify's two: half the logging cost.
@@ -91,50 +124,58 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     if (dir && existsSync(dir)) app.register(fastifyStatic, { root: dir, prefix: `/${addin}/`, decorateReply: false });
   }
 
-  const send = (reply: FastifyReply, code: ErrorCode, message: string, details?: Record<string, unknown>) =>
-    reply.code(STATUS[code]).type('application/json; charset=utf-8').send(errorBody(code, message, details));
+  function send(reply: FastifyReply, code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    return apiHeaders(reply).code(STATUS[code]).type('application/json; charset=utf-8').send(errorBody(code, message, details));
+  }
 
   const setRateHeaders = (reply: FastifyReply, d: RateDecision) => {
     reply.header('X-RateLimit-Limit', d.limit).header('X-RateLimit-Remaining', d.remaining).header('X-RateLimit-Reset', d.reset);
     if (!d.allowed) reply.header('Retry-After', d.reset);
   };
 
-  // Callback style, not async: no promise and microtask per request. Answering here ends the
-  // request; otherwise done() lets it through.
+  // Every request: one Host header, exactly (HTTP/1.1 requires it; two would let a proxy and this
+  // service disagree on which site was asked).
   app.addHook('onRequest', (request, reply, done) => {
-    if (!refused(request, reply)) done();
+    const problem = hostProblem(request.raw.rawHeaders, request.raw.httpVersion);
+    if (problem) send(reply, 'invalid_parameter', problem, { parameter: 'Host' });
+    else done();
   });
 
-  /** Authentication, rate limits and query checks of /api/v1: the reply when the request is refused. */
-  function refused(request: FastifyRequest, reply: FastifyReply): FastifyReply | undefined {
-    if (!request.url.startsWith('/api/v1')) return;
-    const path = request.routeOptions.url;
-    if (path === '/api/v1/openapi.json') {
-      const d = deps.addressLimiter.hit(`ip:${request.ip}`);
-      setRateHeaders(reply, d);
-      if (!d.allowed) return send(reply, 'rate_limited', `Too many requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
-      return;
-    }
-    const key = presentedKey(request);
-    const id = key === null ? null : deps.keys.verify(key);
-    if (id === null) {
-      const d = deps.addressLimiter.hit(`ip:${request.ip}`);
-      setRateHeaders(reply, d);
-      if (!d.allowed) return send(reply, 'rate_limited', `Too many unauthenticated requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
-      reply.header('WWW-Authenticate', 'Bearer realm="landed"');
-      return send(reply, 'unauthorized', key === null ? 'An API key is required: send Authorization: Bearer <key>' : 'The API key is not valid (unknown or revoked)');
-    }
-    const d = deps.keyLimiter.hit(`key:${id}`);
-    setRateHeaders(reply, d);
-    if (!d.allowed) return send(reply, 'rate_limited', `Rate limit of ${d.limit} requests per minute reached; retry in ${d.reset} s`, { retry_after: d.reset });
-    const allowed = path ? QUERY_PARAMS[path] : undefined;
-    if (allowed) {
-      for (const [name, v] of Object.entries(request.query as Record<string, unknown>)) {
-        if (!allowed.includes(name)) return send(reply, 'invalid_parameter', `Unknown parameter ${JSON.stringify(name.slice(0, 40))}; this endpoint takes ${allowed.filter((p) => p !== 'key').join(', ') || 'no query parameters'}`, { parameter: name });
-        if (Array.isArray(v)) return send(reply, 'invalid_parameter', `${name} is given more than once`, { parameter: name });
+  /**
+   * The gate of a keyed /api/v1 route: the key, its limit, then the query parameters the route
+   * takes. Callback style, not async: no promise per request. Answering ends the request.
+   */
+  const gate =
+    (params: readonly string[]): onRequestHookHandler =>
+    (request, reply, done) => {
+      apiHeaders(reply);
+      const key = presentedKey(request);
+      const id = key === null ? null : deps.keys.verify(key);
+      if (id === null) {
+        const d = deps.addressLimiter.hit(`auth:${request.ip}`);
+        setRateHeaders(reply, d);
+        if (!d.allowed) return send(reply, 'rate_limited', `Too many unauthenticated requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
+        reply.header('WWW-Authenticate', 'Bearer realm="landed"');
+        return send(reply, 'unauthorized', key === null ? 'An API key is required: send Authorization: Bearer <key>' : 'The API key is not valid (unknown or revoked)');
       }
-    }
-  }
+      const d = deps.keyLimiter.hit(`key:${id}`);
+      setRateHeaders(reply, d);
+      if (!d.allowed) return send(reply, 'rate_limited', `Rate limit of ${d.limit} requests per 60 seconds reached; retry in ${d.reset} s`, { retry_after: d.reset });
+      const query = request.query as Record<string, unknown>;
+      checkFields(query, params, '', KEY_PARAM);
+      for (const name in query) if (Array.isArray(query[name])) throw new InputError('invalid_parameter', name, `${name} is given more than once`);
+      done();
+    };
+
+  /** The public document: limited per address, apart from failed logins of that address. */
+  const publicGate: onRequestHookHandler = (request, reply, done) => {
+    apiHeaders(reply);
+    const d = deps.addressLimiter.hit(`doc:${request.ip}`);
+    setRateHeaders(reply, d);
+    if (!d.allowed) return send(reply, 'rate_limited', `Too many requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
+    checkFields(request.query as object, [], '', KEY_PARAM);
+    done();
+  };
 
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof InputError) {
@@ -151,40 +192,66 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 'payload_too_large', `The body exceeds ${BODY_LIMIT} bytes (2 MB)`);
     if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, 'unsupported_media_type', 'The body must be application/json');
     if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || error instanceof RangeError)
-      return send(reply, 'invalid_json', `The body is not valid JSON: ${error.message.slice(0, 200)}`);
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return send(reply, 'invalid_parameter', error.message.slice(0, 200));
-    request.log.error({ err: { message: error.message, stack: error.stack } }, 'unhandled error');
+      return send(reply, 'invalid_json', `The body is not valid JSON: ${redactKey(error.message).slice(0, 200)}`);
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return send(reply, 'invalid_parameter', redactKey(error.message).slice(0, 200));
+    request.log.error({ err: { message: redactKey(error.message), stack: error.stack && redactKey(error.stack) } }, 'unhandled error');
     return send(reply, 'internal', 'An internal error occurred');
   });
 
-  app.setNotFoundHandler((request, reply) => send(reply, 'not_found', `No such endpoint: ${request.method} ${redactKey(request.url).split('?')[0].slice(0, 100)}`));
+  app.setNotFoundHandler((request, reply) => {
+    const path = pathOf(request.url);
+    const allow = METHODS.filter((m) => app.findRoute({ method: m, url: path }) !== null);
+    if (allow.length === 0) return send(reply, 'not_found', `No such endpoint: ${request.method} ${redactKey(path).slice(0, 100)}`);
+    const methods = [...allow, 'OPTIONS'].join(', ');
+    reply.header('Allow', methods);
+    // Without CORS configured, OPTIONS only says which methods the path has.
+    if (request.method === 'OPTIONS') return apiHeaders(reply).code(204).send();
+    return send(reply, 'method_not_allowed', `${request.method} is not allowed on ${redactKey(path).slice(0, 100)}; use ${allow.join(' or ')}`, { allow });
+  });
 
-  app.get('/healthz', async () => ({ status: 'ok', hts_revision: deps.tariff.revision }));
-  app.get('/api/v1/openapi.json', async () => openapi);
+  app.get('/healthz', (_request, reply) => {
+    const store = deps.keys.health();
+    apiHeaders(reply).code(store.ok ? 200 : 503);
+    return store.ok
+      ? { status: 'ok', hts_revision: deps.tariff.revision, key_store: 'ok' }
+      : { status: 'unavailable', hts_revision: deps.tariff.revision, key_store: 'unavailable' };
+  });
+  app.get('/api/v1/openapi.json', { onRequest: publicGate }, async () => openapi);
 
   // Synchronous, and serialized by the schema the OpenAPI document publishes (fast-json-stringify):
   // both measurably cheaper per request than an async handler and JSON.stringify.
-  app.get('/api/v1/duty', { schema: { response: { 200: openapi.components.schemas.DutyResult } } }, (request) => deps.tariff.duty(request.query as Record<string, string>));
+  app.get('/api/v1/duty', { onRequest: gate(DUTY_QUERY_PARAMS), schema: { response: { 200: openapi.components.schemas.DutyResult } } }, (request) =>
+    deps.tariff.duty(request.query as Record<string, string>),
+  );
 
-  app.get('/api/v1/hts/:code', async (request) => deps.tariff.record((request.params as { code: string }).code));
+  app.get('/api/v1/hts/:code', { onRequest: gate([]) }, async (request) => deps.tariff.record((request.params as { code: string }).code));
 
-  app.get('/api/v1/exporters', async (request) => {
+  app.get('/api/v1/exporters', { onRequest: gate(['hts', 'limit']) }, async (request) => {
     const q = request.query as Record<string, string>;
     return deps.exporters.top(q.hts, q.limit);
   });
 
-  app.post('/api/v1/duty/bulk', async (request) => {
+  app.post('/api/v1/duty/bulk', { onRequest: gate([]) }, async (request) => {
     const body = jsonObject(request.body);
-    lineArray(body.items, 'items');
+    checkFields(body, ORDER_FIELDS);
+    const items = lineArray(body.items, 'items');
+    items.forEach((item, i) => {
+      // A line that is not an object is that line's error; its fields, when it is one, are checked here.
+      if (item !== null && typeof item === 'object' && !Array.isArray(item)) checkFields(item, ORDER_ITEM_FIELDS, `items[${i}].`);
+    });
     return deps.tariff.order(body as never);
   });
 
-  app.post('/api/v1/duty/batch', async (request) => {
-    const queries = lineArray(jsonObject(request.body).queries, 'queries');
+  app.post('/api/v1/duty/batch', { onRequest: gate([]) }, async (request) => {
+    const body = jsonObject(request.body);
+    checkFields(body, ['queries']);
+    const queries = lineArray(body.queries, 'queries');
     return {
       results: queries.map((q, i) => {
         try {
           if (q === null || typeof q !== 'object' || Array.isArray(q)) throw new InputError('invalid_parameter', `queries[${i}]`, `queries[${i}] must be an object with hts and value`);
+          // Each query answers exactly as GET /duty would, its errors included.
+          checkFields(q, DUTY_QUERY_PARAMS);
           return deps.tariff.duty(q as Record<string, unknown>);
         } catch (e) {
           if (e instanceof InputError) return { error: errorBodyOf(e) };
@@ -197,13 +264,35 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   return app;
 }
 
+/** Headers of every API answer: never sniffed as another type, never cached (answers depend on the key and the date). */
+function apiHeaders(reply: FastifyReply): FastifyReply {
+  return reply.header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store');
+}
+
+/** The path of a request target, origin-form or absolute-form, without its query. */
+function pathOf(url: string): string {
+  const abs = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+  const rest = abs ? url.slice(abs[0].length) || '/' : url;
+  const q = rest.search(/[?#]/);
+  return q < 0 ? rest : rest.slice(0, q);
+}
+
+/** Why the Host header is unacceptable: none on HTTP/1.1, or more than one. */
+function hostProblem(raw: readonly string[], version: string): string | null {
+  let hosts = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') hosts++;
+  if (hosts > 1) return 'The request has more than one Host header';
+  if (hosts === 0 && version !== '1.0') return 'The request has no Host header (HTTP/1.1 requires one)';
+  return null;
+}
+
 /**
  * Requests Node refuses before any route sees them (a request line or headers that are not valid
  * HTTP, such as raw control characters or non-ASCII bytes in the URL; headers over 16 KB; a request
  * not received in time): answered in the API's error shape, naming the problem; then the
- * connection closes.
+ * connection closes. The raw request is never logged (it may hold a key).
  */
-function clientError(err: NodeJS.ErrnoException & { reason?: string }, socket: Duplex, timeoutMs: number): void {
+function clientError(err: NodeJS.ErrnoException & { reason?: string }, socket: Duplex, timeoutMs: number, app: FastifyInstance): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const [code, message]: [ErrorCode, string] =
     err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
@@ -211,9 +300,13 @@ function clientError(err: NodeJS.ErrnoException & { reason?: string }, socket: D
       : err.code === 'HPE_HEADER_OVERFLOW'
         ? ['headers_too_large', 'The request line and headers exceed 16 KB']
         : ['invalid_parameter', `The request is not valid HTTP (${err.reason ?? err.code}): control characters and bytes outside ASCII in the URL must be percent-encoded`];
+  app.log.info({ statusCode: STATUS[code], error: err.code }, 'request refused before routing');
   const body = JSON.stringify(errorBody(code, message));
   if (socket.writable)
-    socket.write(`HTTP/1.1 ${STATUS[code]} ${STATUS_CODES[STATUS[code]]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${STATUS[code]} ${STATUS_CODES[STATUS[code]]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
   socket.destroy();
 }
 

@@ -3,6 +3,8 @@ export type ErrorCode =
   | 'unauthorized'
   | 'rate_limited'
   | 'not_found'
+  | 'method_not_allowed'
+  | 'uri_too_long'
   | 'invalid_parameter'
   | 'too_many_lines'
   | 'payload_too_large'
@@ -17,6 +19,8 @@ export const STATUS: Record<ErrorCode, number> = {
   unauthorized: 401,
   rate_limited: 429,
   not_found: 404,
+  method_not_allowed: 405,
+  uri_too_long: 414,
   invalid_parameter: 400,
   too_many_lines: 400,
   payload_too_large: 413,

@@ -1,26 +1,41 @@
 /**
- * `npm start`: the service with the embedded defaults (port 8080, the schedule beside the checkout,
- * data/keys.sqlite). SIGTERM/SIGINT finish the requests in flight, then exit.
+ * `npm start`: the service with the embedded defaults (port 8080, the data snapshot under data/,
+ * data/keys.sqlite). A configuration mistake stops the start with one line and exit 1. SIGTERM and
+ * SIGINT finish the requests in flight, then exit.
  */
 import { buildApp } from './app.js';
-import { loadDeps } from './config.js';
+import { loadDeps, readSettings } from './config.js';
 
-let deps;
-try {
-  deps = loadDeps();
-} catch (e) {
-  console.error(`landed: cannot start: ${(e as Error).message}`);
+function cannotStart(message: string): never {
+  console.error(`landed: cannot start: ${message}`);
   process.exit(1);
 }
 
-const app = buildApp({
-  ...deps,
-  logger: { level: process.env.LOG_LEVEL ?? 'info' },
-});
+let settings;
+let deps;
+try {
+  settings = readSettings();
+  deps = loadDeps();
+} catch (e) {
+  cannotStart((e as Error).message);
+}
 
-const port = Number(process.env.PORT ?? 8080);
-const host = process.env.HOST ?? '0.0.0.0';
-await app.listen({ port, host });
+const app = buildApp({ ...deps, logger: { level: settings.logLevel } });
+
+try {
+  await app.listen({ port: settings.port, host: settings.host });
+} catch (e) {
+  const err = e as NodeJS.ErrnoException;
+  cannotStart(
+    err.code === 'EADDRINUSE'
+      ? `port ${settings.port} on ${settings.host} is already in use (set PORT to another port)`
+      : err.code === 'EACCES'
+        ? `no permission to listen on port ${settings.port} (ports below 1024 need privileges; set PORT)`
+        : err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND'
+          ? `HOST ${JSON.stringify(settings.host)} is not an address of this machine`
+          : err.message,
+  );
+}
 app.log.info({ hts_revision: deps.tariff.revision, lines: deps.tariff.schedule.size }, 'ready');
 
 let closing = false;

@@ -13,7 +13,19 @@ const rateHeaders = {
 const json = (schema: object) => ({ 'application/json': { schema } });
 const ok = (description: string, schema: object) => ({ description, headers: rateHeaders, content: json(schema) });
 const err = (ref: string) => ({ $ref: `#/components/responses/${ref}` });
-const commonErrors = { '401': err('Unauthorized'), '429': err('RateLimited'), '500': err('Internal'), '503': err('Unavailable') };
+/** What any path can answer besides its own: refused before the handler (bad request line, Host, size, time) or by a limit. */
+const publicErrors = {
+  '400': err('BadRequest'),
+  '405': err('MethodNotAllowed'),
+  '408': err('RequestTimeout'),
+  '414': err('UriTooLong'),
+  '429': err('RateLimited'),
+  '431': err('HeadersTooLarge'),
+  '500': err('Internal'),
+  '503': err('Unavailable'),
+};
+/** And on paths behind the key. */
+const commonErrors = { ...publicErrors, '401': err('Unauthorized') };
 const queryParam = (name: string, description: string, schema: object, required = false) => ({ name, in: 'query', required, description, schema });
 
 const dutyQueryProps = {
@@ -80,7 +92,7 @@ export const openapi = {
           queryParam('unit', dutyQueryProps.unit.description, { type: 'string' }),
           { $ref: '#/components/parameters/key' },
         ],
-        responses: { '200': ok('The estimate', { $ref: '#/components/schemas/DutyResult' }), '400': err('BadRequest'), '404': err('NotFound'), ...commonErrors },
+        responses: { '200': ok('The estimate', { $ref: '#/components/schemas/DutyResult' }), '404': err('NotFound'), ...commonErrors },
       },
     },
     '/hts/{code}': {
@@ -88,7 +100,7 @@ export const openapi = {
         operationId: 'getHts',
         summary: 'The schedule record of a 4-, 6-, 8- or 10-digit code',
         parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' }, example: '6109.10.00' }, { $ref: '#/components/parameters/key' }],
-        responses: { '200': ok('The record', { $ref: '#/components/schemas/HtsRecord' }), '400': err('BadRequest'), '404': err('NotFound'), ...commonErrors },
+        responses: { '200': ok('The record', { $ref: '#/components/schemas/HtsRecord' }), '404': err('NotFound'), ...commonErrors },
       },
     },
     '/exporters': {
@@ -100,7 +112,7 @@ export const openapi = {
           queryParam('limit', 'How many exporters (1 to 50)', { type: 'integer', minimum: 1, maximum: 50, default: 10 }),
           { $ref: '#/components/parameters/key' },
         ],
-        responses: { '200': ok('The ranking', { $ref: '#/components/schemas/Exporters' }), '400': err('BadRequest'), '404': err('NotFound'), ...commonErrors },
+        responses: { '200': ok('The ranking', { $ref: '#/components/schemas/Exporters' }), '404': err('NotFound'), ...commonErrors },
       },
     },
     '/duty/bulk': {
@@ -109,7 +121,7 @@ export const openapi = {
         summary: 'Cost a whole order (one entry): fees once per entry, allocated to the lines',
         parameters: [{ $ref: '#/components/parameters/key' }],
         requestBody: { required: true, content: json({ $ref: '#/components/schemas/BulkRequest' }) },
-        responses: { '200': ok('Lines and totals', { $ref: '#/components/schemas/BulkResult' }), '400': err('BadRequest'), '413': err('PayloadTooLarge'), '415': err('UnsupportedMediaType'), ...commonErrors },
+        responses: { '200': ok('Lines and totals', { $ref: '#/components/schemas/BulkResult' }), '413': err('PayloadTooLarge'), '415': err('UnsupportedMediaType'), ...commonErrors },
       },
     },
     '/duty/batch': {
@@ -118,11 +130,16 @@ export const openapi = {
         summary: 'Up to 1,000 independent single-line queries in one request',
         parameters: [{ $ref: '#/components/parameters/key' }],
         requestBody: { required: true, content: json({ $ref: '#/components/schemas/BatchRequest' }) },
-        responses: { '200': ok('One result per query, in order', { $ref: '#/components/schemas/BatchResult' }), '400': err('BadRequest'), '413': err('PayloadTooLarge'), '415': err('UnsupportedMediaType'), ...commonErrors },
+        responses: { '200': ok('One result per query, in order', { $ref: '#/components/schemas/BatchResult' }), '413': err('PayloadTooLarge'), '415': err('UnsupportedMediaType'), ...commonErrors },
       },
     },
     '/openapi.json': {
-      get: { operationId: 'getOpenApi', summary: 'This document', security: [], responses: { '200': { description: 'OpenAPI 3.0.3', headers: rateHeaders, content: json({ type: 'object' }) } } },
+      get: {
+        operationId: 'getOpenApi',
+        summary: 'This document (public: limited per address, apart from failed logins)',
+        security: [],
+        responses: { '200': { description: 'OpenAPI 3.0.3', headers: rateHeaders, content: json({ type: 'object' }) }, ...publicErrors },
+      },
     },
   },
   components: {
@@ -134,19 +151,28 @@ export const openapi = {
       key: { name: 'key', in: 'query', required: false, description: 'API key (discouraged; use the Authorization header)', schema: { type: 'string' } },
     },
     headers: {
-      'X-RateLimit-Limit': { description: 'Requests allowed per minute for this key', schema: { type: 'integer' } },
-      'X-RateLimit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
-      'X-RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+      'X-RateLimit-Limit': { description: 'Requests allowed in any 60 seconds for this key (or, without a valid key, this address)', schema: { type: 'integer' } },
+      'X-RateLimit-Remaining': { description: 'Requests left now: the limit less those made in the last 60 seconds', schema: { type: 'integer' } },
+      'X-RateLimit-Reset': { description: 'Seconds until the oldest request counted leaves the 60-second span, freeing one more', schema: { type: 'integer' } },
       'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
       'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } },
+      Allow: { description: 'The methods the path has', schema: { type: 'string' } },
     },
     responses: {
-      BadRequest: { description: 'invalid_parameter, invalid_json or too_many_lines', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
+      BadRequest: {
+        description:
+          'invalid_parameter (a bad or unknown parameter or body field, a parameter given twice, a path that is not valid percent-encoding, no Host or several Host headers), invalid_json or too_many_lines. Rate-limit headers are present when a key was identified.',
+        content: json({ $ref: '#/components/schemas/Error' }),
+      },
+      MethodNotAllowed: { description: 'The path exists with other methods, listed in Allow', headers: { Allow: { $ref: '#/components/headers/Allow' } }, content: json({ $ref: '#/components/schemas/Error' }) },
+      RequestTimeout: { description: 'The request was not received in full in time; the connection is closed', content: json({ $ref: '#/components/schemas/Error' }) },
+      UriTooLong: { description: 'A path segment over 100 characters', content: json({ $ref: '#/components/schemas/Error' }) },
+      HeadersTooLarge: { description: 'Request line and headers over 16 KB; the connection is closed', content: json({ $ref: '#/components/schemas/Error' }) },
       Unauthorized: { description: 'Missing or wrong key', headers: { ...rateHeaders, 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } }, content: json({ $ref: '#/components/schemas/Error' }) },
       NotFound: { description: 'Unknown code or chapter without data', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
       PayloadTooLarge: { description: 'Body over 2 MB', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
       UnsupportedMediaType: { description: 'Body is not application/json', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
-      RateLimited: { description: 'Over 120 requests per minute', headers: { ...rateHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }, content: json({ $ref: '#/components/schemas/Error' }) },
+      RateLimited: { description: 'Over 120 requests in 60 seconds (sliding: any 60-second span)', headers: { ...rateHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }, content: json({ $ref: '#/components/schemas/Error' }) },
       Internal: { description: 'Unexpected failure (never a stack trace)', content: json({ $ref: '#/components/schemas/Error' }) },
       Unavailable: { description: 'The key store is unavailable; retry later', content: json({ $ref: '#/components/schemas/Error' }) },
     },
@@ -157,7 +183,7 @@ export const openapi = {
             required: ['code', 'message'],
             additionalProperties: false,
             properties: {
-              code: { type: 'string', enum: ['unauthorized', 'rate_limited', 'not_found', 'invalid_parameter', 'too_many_lines', 'payload_too_large', 'invalid_json', 'unsupported_media_type', 'request_timeout', 'headers_too_large', 'service_unavailable', 'internal'] },
+              code: { type: 'string', enum: ['unauthorized', 'rate_limited', 'not_found', 'method_not_allowed', 'uri_too_long', 'invalid_parameter', 'too_many_lines', 'payload_too_large', 'invalid_json', 'unsupported_media_type', 'request_timeout', 'headers_too_large', 'service_unavailable', 'internal'] },
               message: { type: 'string' },
               details: { type: 'object', description: 'e.g. {"parameter": "value"}' },
             },

@@ -61,6 +61,7 @@ export { CAVEATS } from './policy.js';
 export { parseRate, type DutyRate, type GeneralRate, type Column2Rate, type RateComponent } from './rates.js';
 export { parseSpecialColumn, type SpecialProgram } from './special-programs.js';
 export { buildSchedule, type HtsRow, type Schedule, type TariffLine } from './schedule.js';
-export type { DutyQuery, DutyResult, Order, OrderItem, OrderLine, OrderResult, OrderTotals } from './order.js';
+export { DUTY_QUERY_PARAMS, ORDER_FIELDS, ORDER_ITEM_FIELDS, type DutyQuery, type DutyResult, type Order, type OrderItem, type OrderLine, type OrderResult, type OrderTotals } from './order.js';
+export { checkFields } from './params.js';
 export type { HtsRecord } from './record.js';
 export type { Chapter99Heading } from './chapter99.js';

@@ -59,6 +59,14 @@ export interface OrderResult {
   notes: string[];
 }
 
+/**
+ * The parameters a query takes (GET /duty, a batch query), an order item's fields and an order's
+ * own: any other name is refused by name, never ignored (a misspelt `orgin` must not cost as mfn).
+ */
+export const DUTY_QUERY_PARAMS = ['hts', 'value', 'origin', 's301', 'ocean', 'date', 'qty', 'unit'] as const;
+export const ORDER_ITEM_FIELDS = ['hts', 'value', 'origin', 'qty', 'unit'] as const;
+export const ORDER_FIELDS = ['items', 'origin', 's301', 'ocean', 'date'] as const;
+
 /** One query, as the API's GET /duty takes it. */
 export interface DutyQuery {
   hts?: unknown;

@@ -7,9 +7,36 @@ import { decimalToCents, parseDecimal, type Decimal } from './money.js';
 import { MAX_VALUE_DOLLARS, SECTION_301_SETTINGS } from './policy.js';
 import { parseUnit, type Unit } from './units.js';
 
-/** The offending input as the message quotes it (JSON would print Infinity, from `1e309` in a body, as null). */
-const show = (v: unknown): string =>
-  typeof v === 'number' && !Number.isFinite(v) ? String(v) : (JSON.stringify(typeof v === 'string' && v.length > 30 ? `${v.slice(0, 30)}…` : v) ?? String(v));
+/**
+ * The offending input as a message quotes it: strings cut to 30 characters, lists and objects
+ * named, never printed (they may be huge or deeply nested); JSON would print Infinity as null.
+ */
+export const show = (v: unknown): string => {
+  if (typeof v === 'string') return JSON.stringify(v.length > 30 ? `${v.slice(0, 30)}…` : v);
+  if (v !== null && typeof v === 'object') return Array.isArray(v) ? 'a list' : 'an object';
+  return String(v);
+};
+
+/** Longest numeric string read (value, qty and the like): arithmetic never starts on a longer one. */
+export const MAX_NUMBER_CHARS = 40;
+
+/**
+ * Refuses a name that is not a parameter of `allowed` (nor of `unlisted`, accepted but not
+ * advertised, such as the API key), naming it with `prefix` (`items[3].`): a misspelt field is an
+ * error, never ignored.
+ */
+export function checkFields(fields: object, allowed: readonly string[], prefix = '', unlisted: readonly string[] = []): void {
+  for (const name in fields)
+    if (!allowed.includes(name) && !unlisted.includes(name))
+      throw invalid(prefix + name, `Unknown parameter ${show(name)}${prefix ? ` in ${prefix.slice(0, -1)}` : ''}; ${prefix ? 'an item takes' : 'this endpoint takes'} ${allowed.join(', ') || 'no parameters'}`);
+}
+
+/** A numeric input not longer than MAX_NUMBER_CHARS, as a decimal; null when it is not one. */
+function decimalOf(input: unknown, parameter: string): Decimal | null {
+  if (typeof input === 'string' && input.length > MAX_NUMBER_CHARS)
+    throw invalid(parameter, `${parameter} must be a number of at most ${MAX_NUMBER_CHARS} characters; got ${input.length}`);
+  return typeof input === 'number' || typeof input === 'string' ? parseDecimal(input) : null;
+}
 
 /** Dollars and at most two decimals, at most 12 digits before the point: exact in a double as cents. */
 const PLAIN_DOLLARS = /^\+?(\d{1,12})(?:\.(\d{1,2}))?$/;
@@ -20,7 +47,7 @@ export function parseValue(input: unknown, parameter = 'value'): number {
   // The common case without BigInt; anything else takes the exact decimal path below.
   const plain = PLAIN_DOLLARS.exec(typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '');
   if (plain) return Number(plain[1]) * 100 + (plain[2] === undefined ? 0 : Number(plain[2].padEnd(2, '0')));
-  const d = typeof input === 'number' || typeof input === 'string' ? parseDecimal(input) : null;
+  const d = decimalOf(input, parameter);
   if (!d) throw invalid(parameter, `${parameter} must be a number of U.S. dollars, 0 or more; got ${show(input)}`);
   if (d.units > BigInt(MAX_VALUE_DOLLARS) * 10n ** BigInt(d.scale))
     throw invalid(parameter, `${parameter} must not exceed ${MAX_VALUE_DOLLARS} dollars; got ${show(input)}`);
@@ -74,7 +101,7 @@ export function parseQuantity(qty: unknown, unit: unknown, qtyParameter = 'qty',
     if (!noUnit) throw invalid(qtyParameter, `${qtyParameter} is required when ${unitParameter} is given`);
     return null;
   }
-  const amount = typeof qty === 'number' || typeof qty === 'string' ? parseDecimal(qty) : null;
+  const amount = decimalOf(qty, qtyParameter);
   if (!amount || amount.units === 0n) throw invalid(qtyParameter, `${qtyParameter} must be a quantity greater than 0; got ${show(qty)}`);
   if (amount.units > BigInt(MAX_VALUE_DOLLARS) * 10n ** BigInt(amount.scale))
     throw invalid(qtyParameter, `${qtyParameter} must not exceed ${MAX_VALUE_DOLLARS}; got ${show(qty)}`);

@@ -60,12 +60,15 @@ describe('the key store fails while the service runs', () => {
       expect(r.headers.get('retry-after')).toBe('5');
       expect(r.headers.get('content-type')).toMatch(/^application\/json/);
       expect(await r.json()).toEqual({ error: { code: 'service_unavailable', message: 'The key store is unavailable; retry shortly' } });
-      expect((await fetch(`${svc.url}/healthz`)).status).toBe(200);
+      // The process stays up and says what is wrong.
+      const health = await fetch(`${svc.url}/healthz`);
+      expect([health.status, (await health.json()).key_store]).toEqual([503, 'unavailable']);
     } finally {
       operator.exec('ALTER TABLE api_keys_moved RENAME TO api_keys');
       operator.close();
     }
     expect((await duty(svc, svc.keys[4])).status).toBe(200);
+    expect((await fetch(`${svc.url}/healthz`)).status).toBe(200);
     expect(svc.log()).toMatch(/key store unavailable/);
     expect(svc.log()).not.toContain(svc.keys[4]);
   });
@@ -224,3 +227,36 @@ describe('data:update: a corrupt download keeps the previous schedule, and the s
     }
   });
 });
+
+describe('a configuration mistake: one line naming the setting, exit 1, no stack trace', () => {
+  const mistakes: [string, NodeJS.ProcessEnv, RegExp][] = [
+    ['PORT=abc', { PORT: 'abc' }, /^landed: cannot start: PORT must be a whole number from 0 to 65535; got "abc"$/],
+    ['PORT=-1', { PORT: '-1' }, /^landed: cannot start: PORT must be a whole number/],
+    ['PORT=70000', { PORT: '70000' }, /^landed: cannot start: PORT must be a whole number/],
+    ['LOG_LEVEL=bogus', { LOG_LEVEL: 'bogus' }, /^landed: cannot start: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "bogus"$/],
+    ['RATE_LIMIT=abc', { RATE_LIMIT: 'abc' }, /^landed: cannot start: RATE_LIMIT must be a whole number from 1 to/],
+    ['RATE_LIMIT=-5', { RATE_LIMIT: '-5' }, /^landed: cannot start: RATE_LIMIT must be a whole number from 1 to/],
+    ['RATE_LIMIT=0', { RATE_LIMIT: '0' }, /^landed: cannot start: RATE_LIMIT must be a whole number from 1 to/],
+    ['UNAUTH_RATE_LIMIT=1.5', { UNAUTH_RATE_LIMIT: '1.5' }, /^landed: cannot start: UNAUTH_RATE_LIMIT must be a whole number from 1 to/],
+    ['HOST not of this machine', { HOST: '203.0.113.7' }, /^landed: cannot start: HOST "203\.0\.113\.7" is not an address of this machine$/],
+  ];
+  it.each(mistakes)('%s', async (_name, env, message) => {
+    const r = await failedStart(env);
+    expect(r.code).toBe(1);
+    expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('the port already in use', async () => {
+    const busy = createServer();
+    await new Promise<void>((r) => busy.listen(0, '127.0.0.1', r));
+    const port = (busy.address() as AddressInfo).port;
+    try {
+      const r = await failedStart({ PORT: String(port) });
+      expect(r.code).toBe(1);
+      expect(r.stderr.trim().split('\n')).toEqual([`landed: cannot start: port ${port} on 127.0.0.1 is already in use (set PORT to another port)`]);
+    } finally {
+      busy.close();
+    }
+  });
+});
+

@@ -3,7 +3,6 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openapi } from '../../server/openapi.js';
 import { client } from '../helpers/contract.js';
-import { freshRateWindow } from '../helpers/rate-window.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 
 let srv: RunningServer;
@@ -168,7 +167,7 @@ describe('authentication', () => {
     expect((await api('GET', '/api/v1/duty?hts=6109.10.00', { key: 'lk_wrong' })).status).toBe(401);
     const { key, info } = srv.keys.create('to revoke');
     expect((await api('GET', '/api/v1/hts/6109', { key })).status).toBe(200);
-    srv.keys.revoke(String(info.id));
+    srv.keys.revoke([info.id]);
     expect((await api('GET', '/api/v1/hts/6109', { key })).status).toBe(401);
   });
   it('?key= is accepted (discouraged) and never logged', async () => {
@@ -191,13 +190,12 @@ describe('authentication', () => {
   });
   it('/healthz needs no key', async () => {
     const r = await fetch(`${srv.url}/healthz`);
-    expect(await r.json()).toEqual({ status: 'ok', hts_revision: '2026 Revision 10' });
+    expect(await r.json()).toEqual({ status: 'ok', hts_revision: '2026 Revision 10', key_store: 'ok' });
   });
 });
 
 describe('rate limit: 120 requests per minute per key', () => {
   it('counts down, then answers 429 with Retry-After; other keys are unaffected', async () => {
-    await freshRateWindow();
     const { key } = srv.keys.create('limit');
     const own = client(srv.url, key);
     let last = await own('GET', '/api/v1/hts/6109');

@@ -1,0 +1,116 @@
+/**
+ * The limit is exact: at most `limit` requests in any 60-second span, never 2 × limit across a
+ * minute boundary, and its headers count down exactly under concurrency through the real server.
+ */
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryRateLimiter } from '../../server/auth/rate-limit.js';
+import { startServer, type RunningServer } from '../helpers/server.js';
+
+describe('MemoryRateLimiter: a sliding 60-second span', () => {
+  it('120 pass, the 121st waits until the first leaves the span', () => {
+    const l = new MemoryRateLimiter(120);
+    const t0 = 1_000_000;
+    for (let i = 0; i < 120; i++) expect(l.hit('k', t0 + i * 100)).toMatchObject({ allowed: true, remaining: 119 - i });
+    // The first request was at t0: it leaves the span at t0 + 60 s, 48.1 s after t0 + 11.9 s.
+    expect(l.hit('k', t0 + 11_900)).toEqual({ allowed: false, limit: 120, remaining: 0, reset: 49 });
+    expect(l.hit('k', t0 + 60_000).allowed).toBe(true);
+    expect(l.hit('k', t0 + 60_050).allowed).toBe(false);
+    expect(l.hit('k', t0 + 60_100).allowed).toBe(true);
+  });
+
+  it('across a minute boundary: 120 just before it and none more just after (a fixed window passed 240)', () => {
+    const l = new MemoryRateLimiter(120);
+    const boundary = 60_000 * 28_000_000;
+    let passed = 0;
+    for (let i = 0; i < 120; i++) passed += Number(l.hit('k', boundary - 1000 + i).allowed);
+    for (let i = 0; i < 120; i++) passed += Number(l.hit('k', boundary + 1000 + i).allowed);
+    expect(passed).toBe(120);
+    // Retry-After: the oldest (boundary - 1 s) leaves at boundary + 59 s, 58 s after boundary + 1 s.
+    expect(l.hit('k', boundary + 1000).reset).toBe(58);
+  });
+
+  it('for any arrival times: never more than the limit in a span, and a refusal only when the span is full', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 1, maxLength: 200 }), (offsets) => {
+        const limit = 5;
+        const window = 1000;
+        const l = new MemoryRateLimiter(limit, window);
+        const times = [...offsets].sort((a, b) => a - b).map((t) => t + 10_000);
+        const allowed: number[] = [];
+        for (const t of times) {
+          const d = l.hit('x', t);
+          const inSpan = allowed.filter((a) => a > t - window).length;
+          // Brute force: allowed exactly when fewer than `limit` were allowed in the span before it.
+          expect(d.allowed).toBe(inSpan < limit);
+          if (d.allowed) allowed.push(t);
+          expect(d.remaining).toBe(limit - Math.min(limit, inSpan + (d.allowed ? 1 : 0)));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('forgets callers once their span is empty (memory bounded by recent callers)', () => {
+    const l = new MemoryRateLimiter(3, 1000);
+    for (let i = 0; i < 1000; i++) l.hit(`ip${i}`, 5000);
+    l.hit('late', 7000);
+    expect((l as unknown as { logs: Map<string, unknown> }).logs.size).toBe(1);
+  });
+});
+
+describe('through the real server', () => {
+  let srv: RunningServer;
+  beforeAll(async () => {
+    srv = await startServer();
+  });
+  afterAll(() => srv.close());
+
+  it('200 concurrent requests on one key: exactly 120 pass, Remaining counts 119..0 once each, the rest 429 with Retry-After', async () => {
+    const { key } = srv.keys.create('burst');
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, () => fetch(`${srv.url}/api/v1/duty?hts=6109.10.00&value=1`, { headers: { authorization: `Bearer ${key}` } })),
+    );
+    const ok = answers.filter((r) => r.status === 200);
+    const limited = answers.filter((r) => r.status === 429);
+    expect([ok.length, limited.length]).toEqual([120, 80]);
+    expect(ok.map((r) => Number(r.headers.get('x-ratelimit-remaining'))).sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, i) => i));
+    for (const r of limited) {
+      const after = Number(r.headers.get('retry-after'));
+      expect(after).toBeGreaterThanOrEqual(59);
+      expect(after).toBeLessThanOrEqual(60);
+      expect(r.headers.get('x-ratelimit-reset')).toBe(String(after));
+      expect(r.headers.get('x-ratelimit-remaining')).toBe('0');
+    }
+  });
+
+  it('a key of impossible format is refused without a lookup: 401 even while the store is unreadable', async () => {
+    const operator = new Database(srvDb(srv));
+    operator.exec('ALTER TABLE api_keys RENAME TO moved');
+    try {
+      const ask = (key: string) => fetch(`${srv.url}/api/v1/hts/6109`, { headers: { authorization: `Bearer ${key}` } });
+      // Shapes no key can have: answered without the store.
+      for (const k of ['lk_short', `lk_${'A'.repeat(44)}`, `xx_${'A'.repeat(43)}`, `lk_${'A'.repeat(42)}!`]) expect((await ask(k)).status, k).toBe(401);
+      // A well-formed key must be looked up: the store is unreadable, so 503.
+      expect((await ask(`lk_${'B'.repeat(43)}`)).status).toBe(503);
+    } finally {
+      operator.exec('ALTER TABLE moved RENAME TO api_keys');
+      operator.close();
+    }
+  });
+  it('the public document is not limited by failed logins of the same address', async () => {
+    let last = 0;
+    for (let i = 0; i < 31; i++) last = (await fetch(`${srv.url}/api/v1/duty?hts=6109.10.00`, { headers: { authorization: `Bearer lk_${'x'.repeat(43)}` } })).status;
+    expect(last).toBe(429);
+    const doc = await fetch(`${srv.url}/api/v1/openapi.json`);
+    expect(doc.status).toBe(200);
+    expect((await doc.json()).openapi).toBe('3.0.3');
+  });
+
+});
+
+/** The key store file of a test server. */
+function srvDb(srv: RunningServer): string {
+  return (srv.keys as unknown as { path: string }).path;
+}
