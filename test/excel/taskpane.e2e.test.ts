@@ -84,6 +84,7 @@ describe('the add-in served by the API server at /excel/', () => {
       ['/excel/functions.json', 'application/json'],
       ['/excel/assets/icon-32.png', 'image/png'],
       ['/excel/manifest.xml', 'xml'],
+      ['/excel/help.html', 'text/html'],
     ]) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(200);

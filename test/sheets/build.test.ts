@@ -71,6 +71,19 @@ test('appsscript.json: V8, the three narrow scopes, the API origin whitelisted',
   expect(JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8')).urlFetchWhitelist).toEqual(['https://landed.example.com/']);
 });
 
+test('a later plain build (npm start) into the same folder keeps the address the deployment was built for', async () => {
+  const dir = join(project, 'again');
+  await build(root, { outDir: dir, apiOrigin: 'https://duty.example.org/' });
+  const saved = process.env.SHEETS_API_ORIGIN;
+  delete process.env.SHEETS_API_ORIGIN;
+  try {
+    expect((await build(root, { outDir: dir })).apiOrigin).toBe('https://duty.example.org/');
+  } finally {
+    if (saved !== undefined) process.env.SHEETS_API_ORIGIN = saved;
+  }
+  expect(JSON.parse(readFileSync(join(dir, 'appsscript.json'), 'utf8')).urlFetchWhitelist).toEqual(['https://duty.example.org/']);
+});
+
 test('SHEETS_API_ORIGIN is read as an origin, and anything else is refused', () => {
   expect(apiOrigin('https://landed.example.com')).toBe('https://landed.example.com/');
   expect(apiOrigin('https://api.example.com:8443/v1/')).toBe('https://api.example.com:8443/');
