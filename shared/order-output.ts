@@ -56,9 +56,13 @@ export function withUnread(t: OrderTotals, unread: number): OrderTotals {
   return { ...t, lines: t.lines + unread, errors: t.errors + unread };
 }
 
-/** Adds the totals of several requests, in whole cents so no floating error creeps in. */
+const TOTAL_FIELDS = [
+  'lines', 'errors', 'customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines',
+] as const satisfies readonly (keyof OrderTotals)[];
+
+/** Adds the totals of several requests (none: all zero), in whole cents so no floating error creeps in. */
 export function addTotals(parts: readonly OrderTotals[]): OrderTotals {
-  const sum = {} as Record<keyof OrderTotals, number>;
+  const sum = Object.fromEntries(TOTAL_FIELDS.map((k) => [k, 0])) as Record<keyof OrderTotals, number>;
   for (const part of parts)
     for (const [k, v] of Object.entries(part) as [keyof OrderTotals, number][]) sum[k] = (sum[k] ?? 0) + Math.round(v * 100);
   for (const k of Object.keys(sum) as (keyof OrderTotals)[]) sum[k] /= 100;
@@ -93,7 +97,7 @@ export function costingRecord({ revision, options, at }: CostingRecord): string 
   const numbers = DECIMAL_MARKS.find((m) => m.value === (options.decimal ?? '.'))!.label.replace(/ \(.*/, '');
   return [
     `Costed by landed on ${today} ${iso.slice(11, 16)} UTC`,
-    `HTS ${revision}`,
+    `HTS ${revision || '(none: no line could be sent)'}`,
     date,
     `default origin ${options.origin || 'mfn (general rate)'}`,
     `Section 301 ${s301}`,
