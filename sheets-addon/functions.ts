@@ -1,8 +1,9 @@
 /**
  * The custom functions. Each takes single cells or whole ranges for its first arguments and
  * answers a 2-D array of the same shape: a whole column is one POST /api/v1/duty/batch request per
- * 1,000 cells (sent together with UrlFetchApp.fetchAll), answers are cached, and a cell the API
- * could not cost shows its own error text while the rest of the column is answered.
+ * 1,000 cells (sent together with UrlFetchApp.fetchAll), answers are cached, and a row the API
+ * could not cost shows its own error text while the rest of the column is answered. A single cell
+ * throws its error instead (an error value), and asks for its neighbours' answers along with its own.
  *
  * Every exported function here becomes a top-level function of Code.js with this JSDoc (see
  * build.mjs), which is what Sheets reads for autocomplete.

@@ -14,8 +14,8 @@ import type { AddonWorld } from './gas.js';
 import { startAddon, type Addon } from './harness.js';
 import { MIXED_ORDER_BY_VESSEL, writeMixedOrder } from './orders.js';
 
-/** The README shows the sidebar after costing an order. */
-const SCREENSHOT = join(fileURLToPath(new URL('../..', import.meta.url)), 'docs', 'sheets-sidebar.png');
+/** The README's picture of the sidebar after costing an order, renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
+const SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? fileURLToPath(new URL('../../docs', import.meta.url)) : tmpdir(), 'sheets-sidebar.png');
 /** Where Apps Script serves sidebars from; answered locally, as nothing may leave the machine. */
 const SIDEBAR_URL = 'https://n-sidebar-0-script.googleusercontent.com/userCodeAppPanel';
 
