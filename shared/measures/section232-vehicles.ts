@@ -20,7 +20,7 @@ export function section232Vehicles(rates: RateTable, rows: Table): Measure {
   const list = programList(rows);
 
   /** Which list prices the line, given the end use the importer stated. */
-  function productOf(q: MeasureQuery, listed: readonly ListedProduct[], assumptions: string[], notes: string[]): ListedProduct | null {
+  function productOf(q: MeasureQuery, listed: readonly ListedProduct[], assumptions: string[]): ListedProduct | null {
     const on = (p: string) => listed.find((e) => e.program === p);
     const passengerPart = on('s232_auto_parts');
     const mhdPart = on('s232_mhd_parts');
@@ -31,8 +31,9 @@ export function section232Vehicles(rates: RateTable, rows: Table): Measure {
     }
     if (passengerPart?.remarks.startsWith('dual_use')) {
       if (q.facts.partFor === 'passenger') return passengerPart;
-      notes.push(`${q.line.hts} is a dual-use provision of note 33(g): only parts of passenger vehicles or light trucks owe 9903.94.05 (give part_for=passenger if it is one).`);
-      if (q.facts.partFor === null) assumptions.push(`part_for not given: ${q.line.hts} is taken as not a part of passenger vehicles or light trucks.`);
+      // An assumption, not a note: most goods of these provisions (computers, pumps, springs) are not vehicle parts.
+      if (q.facts.partFor === null)
+        assumptions.push(`part_for not given: ${q.line.hts} (a dual-use provision of note 33(g)) is taken as not a part of passenger vehicles or light trucks; give part_for=passenger if it is one (9903.94.05, +25%).`);
       return mhdPart ?? null;
     }
     return listed.find((e) => RATE_PROGRAM[e.program]) ?? null;
@@ -42,9 +43,8 @@ export function section232Vehicles(rates: RateTable, rows: Table): Measure {
     const listed = list.findAll(q.line, q.date);
     if (!listed.length) return NOTHING;
     const assumptions: string[] = [];
-    const notes: string[] = [];
-    const product = productOf(q, listed, assumptions, notes);
-    if (!product) return finding([], notes, assumptions);
+    const product = productOf(q, listed, assumptions);
+    if (!product) return finding([], [], assumptions);
     const onList = (name: string) => listed.some((e) => e.program === name);
     const usmca = claims(q, 'usmca');
     const row = rates.pick(RATE_PROGRAM[product.program], q.country, q.date, (r) => {
@@ -53,10 +53,10 @@ export function section232Vehicles(rates: RateTable, rows: Table): Measure {
       if (named && !onList(named)) return false;
       return !(named === 's232_autos_UK_quota' && q.facts.ukQuota === false);
     });
-    if (!row) return finding([], notes, assumptions);
+    if (!row) return finding([], [], assumptions);
     if (listOfRow(row) === 's232_autos_UK_quota' && q.facts.ukQuota === null) assumptions.push(`uk_quota not given: the vehicle is taken as within the UK quota (${row.heading}).`);
-    if (row.kind === 'zero') return finding([], [...notes, `Section 232: ${row.heading} (USMCA-qualifying) — no duty.`], assumptions);
-    return finding([charge(q, row, assumptions)], notes, assumptions);
+    if (row.kind === 'zero') return finding([], [`Section 232: ${row.heading} (USMCA-qualifying) — no duty.`], assumptions);
+    return finding([charge(q, row, assumptions)], [], assumptions);
   }
 
   const listings = (line: TariffLine) =>
