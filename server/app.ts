@@ -14,10 +14,11 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, ORDER_FIELDS, ORDER_ITEM_FIELDS, type Tariff } from '../shared/index.js';
-import { KeyStoreUnavailable, type KeyStore } from './auth/key-store.js';
+import type { KeyStore } from './auth/key-store.js';
 import type { RateDecision, RateLimiter } from './auth/rate-limit.js';
 import type { ExportersTable } from './data/exporters.js';
-import { ApiError, errorBody, STATUS, type ErrorCode } from './errors.js';
+import { ApiError, errorBody, STATUS, StoreUnavailable, type ErrorCode } from './errors.js';
+import type { MaybePromise } from './maybe.js';
 import { openapi } from './openapi.js';
 
 export const MAX_LINES = 1000;
@@ -143,7 +144,9 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   /**
    * The gate of a keyed /api/v1 route: the key, its limit, then the query parameters the route
-   * takes. Callback style, not async: no promise per request. Answering ends the request.
+   * takes. Callback style, not async: a store in this process answers at once and no promise is
+   * made; a store over the network (PostgreSQL, Redis) answers with one, and the gate goes on when
+   * it settles. Answering ends the request; an error (a store unavailable) goes to the error handler.
    */
   const gate =
     (params: readonly string[]): onRequestHookHandler =>
@@ -151,30 +154,35 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       apiHeaders(reply);
       const key = presentedKey(request);
       const id = key === null ? null : deps.keys.verify(key);
-      if (id === null) {
-        const d = deps.addressLimiter.hit(`auth:${request.ip}`);
-        setRateHeaders(reply, d);
-        if (!d.allowed) return send(reply, 'rate_limited', `Too many unauthenticated requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
-        reply.header('WWW-Authenticate', 'Bearer realm="landed"');
-        return send(reply, 'unauthorized', key === null ? 'An API key is required: send Authorization: Bearer <key>' : 'The API key is not valid (unknown or revoked)');
-      }
-      const d = deps.keyLimiter.hit(`key:${id}`);
-      setRateHeaders(reply, d);
-      if (!d.allowed) return send(reply, 'rate_limited', `Rate limit of ${d.limit} requests per 60 seconds reached; retry in ${d.reset} s`, { retry_after: d.reset });
-      const query = request.query as Record<string, unknown>;
-      checkFields(query, params, '', KEY_PARAM);
-      for (const name in query) if (Array.isArray(query[name])) throw new InputError('invalid_parameter', name, `${name} is given more than once`);
-      done();
+      resume(id, done, (id) => {
+        if (id === null) {
+          return resume(deps.addressLimiter.hit(`auth:${request.ip}`), done, (d) => {
+            setRateHeaders(reply, d);
+            if (!d.allowed) return send(reply, 'rate_limited', `Too many unauthenticated requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
+            reply.header('WWW-Authenticate', 'Bearer realm="landed"');
+            return send(reply, 'unauthorized', key === null ? 'An API key is required: send Authorization: Bearer <key>' : 'The API key is not valid (unknown or revoked)');
+          });
+        }
+        return resume(deps.keyLimiter.hit(`key:${id}`), done, (d) => {
+          setRateHeaders(reply, d);
+          if (!d.allowed) return send(reply, 'rate_limited', `Rate limit of ${d.limit} requests per 60 seconds reached; retry in ${d.reset} s`, { retry_after: d.reset });
+          const query = request.query as Record<string, unknown>;
+          checkFields(query, params, '', KEY_PARAM);
+          for (const name in query) if (Array.isArray(query[name])) throw new InputError('invalid_parameter', name, `${name} is given more than once`);
+          done();
+        });
+      });
     };
 
   /** The public document: limited per address, apart from failed logins of that address. */
   const publicGate: onRequestHookHandler = (request, reply, done) => {
     apiHeaders(reply);
-    const d = deps.addressLimiter.hit(`doc:${request.ip}`);
-    setRateHeaders(reply, d);
-    if (!d.allowed) return send(reply, 'rate_limited', `Too many requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
-    checkFields(request.query as object, [], '', KEY_PARAM);
-    done();
+    resume(deps.addressLimiter.hit(`doc:${request.ip}`), done, (d) => {
+      setRateHeaders(reply, d);
+      if (!d.allowed) return send(reply, 'rate_limited', `Too many requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
+      checkFields(request.query as object, [], '', KEY_PARAM);
+      done();
+    });
   };
 
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -183,10 +191,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       return send(reply, body.code, body.message, body.details);
     }
     if (error instanceof ApiError) return send(reply, error.code, error.message, error.details);
-    if (error instanceof KeyStoreUnavailable) {
-      request.log.error({ err: error.message }, 'key store unavailable');
+    if (error instanceof StoreUnavailable) {
+      request.log.error({ err: error.message }, `${error.store} unavailable`);
       reply.header('Retry-After', 5);
-      return send(reply, 'service_unavailable', 'The key store is unavailable; retry shortly');
+      return send(reply, 'service_unavailable', `The ${error.store} is unavailable; retry shortly`);
     }
     const fe = error as FastifyError;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 'payload_too_large', `The body exceeds ${BODY_LIMIT} bytes (2 MB)`);
@@ -209,12 +217,12 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return send(reply, 'method_not_allowed', `${request.method} is not allowed on ${redactKey(path).slice(0, 100)}; use ${allow.join(' or ')}`, { allow });
   });
 
-  app.get('/healthz', (_request, reply) => {
-    const store = deps.keys.health();
-    apiHeaders(reply).code(store.ok ? 200 : 503);
-    return store.ok
-      ? { status: 'ok', hts_revision: deps.tariff.revision, key_store: 'ok' }
-      : { status: 'unavailable', hts_revision: deps.tariff.revision, key_store: 'unavailable' };
+  app.get('/healthz', async (_request, reply) => {
+    const [store, limiter] = await Promise.all([deps.keys.health(), deps.keyLimiter.health?.() ?? { ok: true }]);
+    const ok = store.ok && limiter.ok;
+    apiHeaders(reply).code(ok ? 200 : 503);
+    const state = (h: { ok: boolean }) => (h.ok ? 'ok' : 'unavailable');
+    return { status: ok ? 'ok' : 'unavailable', hts_revision: deps.tariff.revision, key_store: state(store), rate_limiter: state(limiter) };
   });
   app.get('/api/v1/openapi.json', { onRequest: publicGate }, async () => openapi);
 
@@ -262,6 +270,28 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
 
   return app;
+}
+
+/**
+ * `next` with the value: synchronously when it is there, when the promise settles otherwise.
+ * Whatever `next` throws, or the promise rejects with, goes to Fastify's error handler through
+ * `done` (a synchronous throw reaches it by itself).
+ */
+function resume<T>(value: MaybePromise<T>, done: (err?: Error) => void, next: (v: T) => unknown): void {
+  if (!(value instanceof Promise)) {
+    next(value);
+    return;
+  }
+  value.then(
+    (v) => {
+      try {
+        next(v);
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+    (e: Error) => done(e),
+  );
 }
 
 /** Headers of every API answer: never sniffed as another type, never cached (answers depend on the key and the date). */

@@ -13,7 +13,7 @@ import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service } from '../../bench/lib/processes.js';
-import { KeyStore } from '../../server/auth/key-store.js';
+import { SqliteKeyStore } from '../../server/auth/key-store.js';
 import { countriesPath } from '../../server/data/countries.js';
 import { htsPath } from '../../server/data/hts-file.js';
 import { projectRoot } from '../../server/data/paths.js';
@@ -95,7 +95,7 @@ describe('a process killed while it creates keys', () => {
       });
       expect(child.signalCode).toBe('SIGKILL');
     }
-    const store = new KeyStore(db);
+    const store = new SqliteKeyStore(db);
     const raw = new Database(db, { readonly: true });
     expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
     const rows = (raw.prepare('SELECT count(*) AS n FROM api_keys').get() as { n: number }).n;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { KeyStore } from '../../server/auth/key-store.js';
+import { SqliteKeyStore } from '../../server/auth/key-store.js';
 import { projectRoot } from '../../server/data/paths.js';
 
 const run = (db: string, ...args: string[]) =>
@@ -22,13 +22,13 @@ describe('npm run keys', () => {
     expect(listed.stdout).not.toContain(key.slice(3));
 
     // The store survives a restart (a new process opens the file) and verifies the key.
-    const store = new KeyStore(db);
+    const store = new SqliteKeyStore(db);
     expect(store.verify(key)).toBe(1);
     expect(store.verify(`${key.slice(0, -1)}x`)).toBeNull();
     store.close();
 
     expect((await run(db, 'revoke', 'acme-erp')).stdout).toMatch(/revoked 1 key: 1/);
-    const again = new KeyStore(db);
+    const again = new SqliteKeyStore(db);
     expect(again.verify(key)).toBeNull();
     again.close();
     await expect(run(db, 'revoke', 'nobody')).rejects.toMatchObject({ code: 2 });
@@ -37,14 +37,14 @@ describe('npm run keys', () => {
 
   it('stores only a keyed hash of the key', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'landed-keys-')), 'keys.sqlite');
-    const a = new KeyStore(db, 'pepper-one');
+    const a = new SqliteKeyStore(db, 'pepper-one');
     const { key } = a.create('x');
     const row = (a as unknown as { db: { prepare(s: string): { get(): { hash: Buffer } } } }).db.prepare('SELECT hash FROM api_keys').get();
     expect(row.hash.equals(a.hash(key))).toBe(true);
     expect(row.hash.toString('latin1')).not.toContain(key);
     a.close();
     // Another pepper (HMAC key) cannot verify the same stored hash.
-    const b = new KeyStore(db, 'pepper-two');
+    const b = new SqliteKeyStore(db, 'pepper-two');
     expect(b.verify(key)).toBeNull();
     b.close();
   });
@@ -65,7 +65,7 @@ function runWithInput(db: string, input: string, ...args: string[]): Promise<{ c
 
 describe('keys revoke revokes exactly the key named', () => {
   const db = join(mkdtempSync(join(tmpdir(), 'landed-revoke-')), 'keys.sqlite');
-  const store = new KeyStore(db);
+  const store = new SqliteKeyStore(db);
   const a = store.create('acme'); // id 1
   const b = store.create('1'); // id 2, labelled like a's id
   const c = store.create('shared'); // id 3
@@ -73,7 +73,7 @@ describe('keys revoke revokes exactly the key named', () => {
   const e = store.create('solo'); // id 5
   store.close();
   const valid = (...keys: string[]) => {
-    const s = new KeyStore(db);
+    const s = new SqliteKeyStore(db);
     const out = keys.map((k) => s.verify(k) !== null);
     s.close();
     return out;
