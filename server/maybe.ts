@@ -6,6 +6,6 @@
 export type MaybePromise<T> = T | Promise<T>;
 
 /** `f` of the value: at once when it is already there, once it is when it is a promise. */
-export function then<T, U>(value: MaybePromise<T>, f: (v: T) => U): MaybePromise<U> {
+export function after<T, U>(value: MaybePromise<T>, f: (v: T) => U): MaybePromise<U> {
   return value instanceof Promise ? value.then(f) : f(value);
 }

@@ -19,7 +19,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { StoreUnavailable, type Health } from '../errors.js';
-import { then, type MaybePromise } from '../maybe.js';
+import { after, type MaybePromise } from '../maybe.js';
 
 export interface KeyInfo {
   id: number;
@@ -111,7 +111,7 @@ export abstract class HashedKeyStore implements KeyStore {
     if (!clean || clean.length > 200) throw new Error('label must be 1 to 200 characters');
     const key = KEY_PREFIX + randomBytes(32).toString('base64url');
     const now = new Date().toISOString();
-    return then(this.insert(clean, this.hash(key), now), (id) => ({ key, info: { id, label: clean, created_at: now, last_used_at: null, revoked_at: null } }));
+    return after(this.insert(clean, this.hash(key), now), (id) => ({ key, info: { id, label: clean, created_at: now, last_used_at: null, revoked_at: null } }));
   }
 
   verify(key: string): MaybePromise<number | null> {
@@ -122,7 +122,7 @@ export abstract class HashedKeyStore implements KeyStore {
     if (hit && hit.until > now) return hit.id;
     const h = this.hash(key);
     const generation = this.generation;
-    return then(this.lookup(h), (row) => {
+    return after(this.lookup(h), (row) => {
       // The lookup is by an HMAC the caller cannot predict; the comparison is constant-time anyway.
       if (!row || row.revoked_at !== null || !timingSafeEqual(row.hash, h)) return null;
       if (generation === this.generation) {
@@ -152,7 +152,7 @@ export abstract class HashedKeyStore implements KeyStore {
   }
 
   revoke(ids: readonly number[]): MaybePromise<number> {
-    return then(this.revokeIds(ids, new Date().toISOString()), (n) => {
+    return after(this.revokeIds(ids, new Date().toISOString()), (n) => {
       this.forget();
       return n;
     });
