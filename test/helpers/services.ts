@@ -3,10 +3,10 @@
  * scripts/ensure-services.sh), each on a free loopback port with its data in a temporary folder,
  * stopped after. `crash` kills every process of the server at once (SIGKILL), as a crash or an
  * OOM kill would; `start` brings it back on the same port and data; `pause` and `resume`
- * (SIGSTOP, SIGCONT) make it a server that accepts connections and never answers.
+ * (SIGSTOP, SIGCONT of all its processes) make it a server that accepts connections and never answers.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,13 +28,34 @@ process.once('exit', () => {
   for (const child of running) signalGroup(child, 'SIGKILL');
 });
 
-/** Every process of a child started in its own process group (postgres forks one per connection). */
+/**
+ * A child and every process it forked (postgres forks one per connection, and each makes itself a
+ * process group of its own, so the child's group is not enough).
+ */
 function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // Already gone.
+  for (const pid of [child.pid!, ...childrenOf(child.pid!)]) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      // Already gone.
+    }
   }
+}
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // After the command name: state, then the parent's pid.
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(entry));
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return out;
 }
 
 /** A server process we can crash, restart, pause and stop; `ready` says when it answers. */
