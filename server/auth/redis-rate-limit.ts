@@ -47,16 +47,17 @@ export async function connectRedis(url: string, timeoutMs: number): Promise<Redi
     connectTimeout: timeoutMs,
     retryStrategy: (times) => Math.min(times * 100, 1000),
   });
-  // Connection errors surface as failed commands (503s, /healthz); the event only needs a listener
-  // so the client does not print each reconnection failure.
-  redis.on('error', () => {});
+  // While serving, connection errors surface as failed commands (503s, /healthz); the last one
+  // says why a start failed (connect() itself only says the connection closed).
+  let lastError: Error | undefined;
+  redis.on('error', (e: Error) => (lastError = e));
   redis.defineCommand('slidingHit', { numberOfKeys: 1, lua: SLIDING_HIT });
   try {
     await redis.connect();
     await redis.ping();
   } catch (e) {
     redis.disconnect();
-    throw new Error(`REDIS_URL: cannot connect to Redis (${(e as Error).message})`);
+    throw new Error(`REDIS_URL: cannot connect to Redis (${(lastError ?? (e as Error)).message})`);
   }
   return redis;
 }
