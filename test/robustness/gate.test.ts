@@ -90,6 +90,14 @@ describe('every spelling of every route reaches the gate or is refused', () => {
     expect(outcomes.get(404)).toBeGreaterThan(5);
   });
 
+  it('HEAD of every GET route, in any spelling the router accepts, meets the gate too', async () => {
+    for (const route of ROUTES.filter((r) => r.method === 'GET'))
+      for (const target of [route.path, route.path.replace('/api/', '/%61pi/'), `http://127.0.0.1${route.path}`]) {
+        const r = await rawRequest(srv.url, 'HEAD', target + route.query);
+        expect([r.status, r.headers['www-authenticate']], `HEAD ${target}`).toEqual([401, 'Bearer realm="landed"']);
+      }
+  });
+
   it('with a valid key, a spelling the router accepts is counted and validated like the plain path', async () => {
     const { key } = srv.keys.create('spellings');
     const auth = { authorization: `Bearer ${key}` };
