@@ -90,12 +90,14 @@ export abstract class HashedKeyStore implements KeyStore {
   /** Counts forgets, so a lookup that was under way during a revocation is not trusted afterwards. */
   private generation = 0;
 
-  /** The stored row with this HMAC, if any; throws (or rejects with) KeyStoreUnavailable. */
-  protected abstract lookup(hash: Buffer): MaybePromise<KeyRow | undefined>;
-  protected abstract insert(label: string, hash: Buffer, at: string): MaybePromise<number>;
+  // Each store computes a key's HMAC itself, once its connection is ready: the SQLite store reads
+  // the pepper again when its file was replaced.
+  /** The stored row of this key, if any, and the key's HMAC; throws (or rejects with) KeyStoreUnavailable. */
+  protected abstract lookup(key: string): MaybePromise<[KeyRow | undefined, Buffer]>;
+  protected abstract insert(label: string, key: string, at: string): MaybePromise<number>;
   /** Bookkeeping only: a failure is ignored, and must not hold up the request. */
   protected abstract recordUse(id: number, at: string): MaybePromise<void>;
-  protected abstract findActive(target: { id: number } | { label: string } | { hash: Buffer }): MaybePromise<KeyInfo[]>;
+  protected abstract findActive(target: KeyTarget): MaybePromise<KeyInfo[]>;
   protected abstract revokeIds(ids: readonly number[], at: string): MaybePromise<number>;
   abstract list(): MaybePromise<KeyInfo[]>;
   abstract health(): MaybePromise<Health>;
@@ -110,7 +112,7 @@ export abstract class HashedKeyStore implements KeyStore {
     if (!clean || clean.length > 200) throw new Error('label must be 1 to 200 characters');
     const key = KEY_PREFIX + randomBytes(32).toString('base64url');
     const now = new Date().toISOString();
-    return after(this.insert(clean, this.hash(key), now), (id) => ({ key, info: { id, label: clean, created_at: now, last_used_at: null, revoked_at: null } }));
+    return after(this.insert(clean, key, now), (id) => ({ key, info: { id, label: clean, created_at: now, last_used_at: null, revoked_at: null } }));
   }
 
   verify(key: string): MaybePromise<number | null> {
@@ -118,9 +120,8 @@ export abstract class HashedKeyStore implements KeyStore {
     const now = Date.now();
     const hit = this.verified.get(key);
     if (hit && hit.until > now) return hit.id;
-    const h = this.hash(key);
     const generation = this.generation;
-    return after(this.lookup(h), (row) => {
+    return after(this.lookup(key), ([row, h]) => {
       // The lookup is by an HMAC the caller cannot predict; the comparison is constant-time anyway.
       if (!row || row.revoked_at !== null || !timingSafeEqual(row.hash, h)) return null;
       if (generation === this.generation) {
@@ -145,8 +146,7 @@ export abstract class HashedKeyStore implements KeyStore {
   }
 
   find(target: KeyTarget): MaybePromise<KeyInfo[]> {
-    if ('key' in target) return KEY_FORMAT.test(target.key) ? this.findActive({ hash: this.hash(target.key) }) : [];
-    return this.findActive(target);
+    return 'key' in target && !KEY_FORMAT.test(target.key) ? [] : this.findActive(target);
   }
 
   revoke(ids: readonly number[]): MaybePromise<number> {
@@ -253,15 +253,16 @@ export class SqliteKeyStore extends HashedKeyStore {
     return (db.prepare('SELECT value FROM meta WHERE name = ?').get('pepper') as { value: Buffer }).value;
   }
 
-  protected insert(label: string, hash: Buffer, at: string): number {
-    const r = this.connection().prepare('INSERT INTO api_keys (label, hash, created_at) VALUES (?, ?, ?)').run(label, hash, at);
+  protected insert(label: string, key: string, at: string): number {
+    const r = this.connection().prepare('INSERT INTO api_keys (label, hash, created_at) VALUES (?, ?, ?)').run(label, this.hash(key), at);
     return Number(r.lastInsertRowid);
   }
 
-  protected lookup(hash: Buffer): KeyRow | undefined {
+  protected lookup(key: string): [KeyRow | undefined, Buffer] {
     this.connection();
+    const h = this.hash(key);
     try {
-      return this.byHash.get(hash);
+      return [this.byHash.get(h), h];
     } catch (e) {
       this.drop();
       throw new KeyStoreUnavailable((e as Error).message);
@@ -301,12 +302,12 @@ export class SqliteKeyStore extends HashedKeyStore {
     return this.connection().prepare('SELECT id, label, created_at, last_used_at, revoked_at FROM api_keys ORDER BY id').all() as KeyInfo[];
   }
 
-  protected findActive(target: { id: number } | { label: string } | { hash: Buffer }): KeyInfo[] {
+  protected findActive(target: KeyTarget): KeyInfo[] {
     const db = this.connection();
     const select = 'SELECT id, label, created_at, last_used_at, revoked_at FROM api_keys WHERE revoked_at IS NULL AND';
     if ('id' in target) return db.prepare(`${select} id = ?`).all(target.id) as KeyInfo[];
     if ('label' in target) return db.prepare(`${select} label = ? ORDER BY id`).all(target.label) as KeyInfo[];
-    return db.prepare(`${select} hash = ?`).all(target.hash) as KeyInfo[];
+    return db.prepare(`${select} hash = ?`).all(this.hash(target.key)) as KeyInfo[];
   }
 
   protected revokeIds(ids: readonly number[], at: string): number {

@@ -12,7 +12,7 @@
 import { createSecretKey, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Health } from '../errors.js';
-import { HashedKeyStore, KeyStoreUnavailable, type KeyInfo, type KeyRow } from './key-store.js';
+import { HashedKeyStore, KeyStoreUnavailable, type KeyInfo, type KeyRow, type KeyTarget } from './key-store.js';
 
 /** Migration n is MIGRATIONS[n - 1]; append, never edit one that has shipped. */
 const MIGRATIONS: readonly string[] = [
@@ -40,8 +40,8 @@ interface KeyInfoRow {
 const INFO = 'SELECT id, label, created_at, last_used_at, revoked_at FROM api_keys';
 
 export class PgKeyStore extends HashedKeyStore {
-  /** Lookups under way by HMAC: a burst on one key asks the database once. */
-  private readonly pending = new Map<string, Promise<KeyRow | undefined>>();
+  /** Lookups under way by key: a burst on one key asks the database once. */
+  private readonly pending = new Map<string, Promise<[KeyRow | undefined, Buffer]>>();
 
   private constructor(
     private readonly pool: pg.Pool,
@@ -85,20 +85,20 @@ export class PgKeyStore extends HashedKeyStore {
     });
   }
 
-  protected lookup(hash: Buffer): Promise<KeyRow | undefined> {
-    const tag = hash.toString('base64');
-    let p = this.pending.get(tag);
+  protected lookup(key: string): Promise<[KeyRow | undefined, Buffer]> {
+    let p = this.pending.get(key);
     if (!p) {
-      p = this.bounded<KeyRow>('SELECT id, hash, revoked_at FROM api_keys WHERE hash = $1', [hash]).then((rows) => rows[0]);
-      this.pending.set(tag, p);
-      const done = () => this.pending.delete(tag);
+      const h = this.hash(key);
+      p = this.bounded<KeyRow>('SELECT id, hash, revoked_at FROM api_keys WHERE hash = $1', [h]).then((rows) => [rows[0], h]);
+      this.pending.set(key, p);
+      const done = () => this.pending.delete(key);
       p.then(done, done);
     }
     return p;
   }
 
-  protected async insert(label: string, hash: Buffer, at: string): Promise<number> {
-    const r = await this.pool.query<{ id: number }>('INSERT INTO api_keys (label, hash, created_at) VALUES ($1, $2, $3) RETURNING id', [label, hash, at]);
+  protected async insert(label: string, key: string, at: string): Promise<number> {
+    const r = await this.pool.query<{ id: number }>('INSERT INTO api_keys (label, hash, created_at) VALUES ($1, $2, $3) RETURNING id', [label, this.hash(key), at]);
     return r.rows[0].id;
   }
 
@@ -110,14 +110,14 @@ export class PgKeyStore extends HashedKeyStore {
     return infos((await this.pool.query<KeyInfoRow>(`${INFO} ORDER BY id`)).rows);
   }
 
-  protected async findActive(target: { id: number } | { label: string } | { hash: Buffer }): Promise<KeyInfo[]> {
+  protected async findActive(target: KeyTarget): Promise<KeyInfo[]> {
     const select = `${INFO} WHERE revoked_at IS NULL AND`;
     const r =
       'id' in target
         ? await this.pool.query<KeyInfoRow>(`${select} id = $1`, [target.id])
         : 'label' in target
           ? await this.pool.query<KeyInfoRow>(`${select} label = $1 ORDER BY id`, [target.label])
-          : await this.pool.query<KeyInfoRow>(`${select} hash = $1`, [target.hash]);
+          : await this.pool.query<KeyInfoRow>(`${select} hash = $1`, [this.hash(target.key)]);
     return infos(r.rows);
   }
 
