@@ -19,7 +19,6 @@ import type { RateDecision, RateLimiter } from './auth/rate-limit.js';
 import type { ExportersTable } from './data/exporters.js';
 import { ApiError, errorBody, STATUS, StoreUnavailable, type ErrorCode } from './errors.js';
 import { createLog } from './log.js';
-import type { MaybePromise } from './maybe.js';
 import { openapi } from './openapi.js';
 
 export const MAX_LINES = 1000;
@@ -146,45 +145,59 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   /**
    * The gate of a keyed /api/v1 route: the key, its limit, then the query parameters the route
-   * takes. Callback style, not async: a store in this process answers at once and no promise is
-   * made; a store over the network (PostgreSQL, Redis) answers with one, and the gate goes on when
-   * it settles. Answering ends the request; an error (a store unavailable) goes to the error handler.
+   * takes. Callback style, not async: a store in this process answers at once, and the request
+   * goes through the steps below without a promise or a closure; a store over the network
+   * (PostgreSQL, Redis) answers with a promise, and the gate goes on when it settles. Answering
+   * ends the request; an error (a store unavailable) goes to the error handler.
    */
-  const gate =
-    (params: readonly string[]): onRequestHookHandler =>
-    (request, reply, done) => {
+  const gate = (params: readonly string[]): onRequestHookHandler => {
+    const withLimit = (request: FastifyRequest, reply: FastifyReply, done: HookDone, d: RateDecision) => {
+      setRateHeaders(reply, d);
+      if (!d.allowed) return send(reply, 'rate_limited', `Rate limit of ${d.limit} requests per 60 seconds reached; retry in ${d.reset} s`, { retry_after: d.reset });
+      const query = request.query as Record<string, unknown>;
+      checkFields(query, params, '', KEY_PARAM);
+      for (const name in query) if (Array.isArray(query[name])) throw new InputError('invalid_parameter', name, `${name} is given more than once`);
+      done();
+    };
+    const withId = (request: FastifyRequest, reply: FastifyReply, done: HookDone, key: string | null, id: number | null) => {
+      if (id === null) {
+        const d = deps.addressLimiter.hit(`auth:${request.ip}`);
+        if (d instanceof Promise) return later(d, done, (d) => refuse(reply, key, d));
+        return refuse(reply, key, d);
+      }
+      const d = deps.keyLimiter.hit(`key:${id}`);
+      if (d instanceof Promise) return later(d, done, (d) => withLimit(request, reply, done, d));
+      withLimit(request, reply, done, d);
+    };
+    return (request, reply, done) => {
       apiHeaders(reply);
       const key = presentedKey(request);
       const id = key === null ? null : deps.keys.verify(key);
-      resume(id, done, (id) => {
-        if (id === null) {
-          return resume(deps.addressLimiter.hit(`auth:${request.ip}`), done, (d) => {
-            setRateHeaders(reply, d);
-            if (!d.allowed) return send(reply, 'rate_limited', `Too many unauthenticated requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
-            reply.header('WWW-Authenticate', 'Bearer realm="landed"');
-            return send(reply, 'unauthorized', key === null ? 'An API key is required: send Authorization: Bearer <key>' : 'The API key is not valid (unknown or revoked)');
-          });
-        }
-        return resume(deps.keyLimiter.hit(`key:${id}`), done, (d) => {
-          setRateHeaders(reply, d);
-          if (!d.allowed) return send(reply, 'rate_limited', `Rate limit of ${d.limit} requests per 60 seconds reached; retry in ${d.reset} s`, { retry_after: d.reset });
-          const query = request.query as Record<string, unknown>;
-          checkFields(query, params, '', KEY_PARAM);
-          for (const name in query) if (Array.isArray(query[name])) throw new InputError('invalid_parameter', name, `${name} is given more than once`);
-          done();
-        });
-      });
+      if (id instanceof Promise) return later(id, done, (id) => withId(request, reply, done, key, id));
+      withId(request, reply, done, key, id);
     };
+  };
+
+  /** No valid key: counted against the address, then 401 (or 429 when the address is past its limit). */
+  const refuse = (reply: FastifyReply, key: string | null, d: RateDecision) => {
+    setRateHeaders(reply, d);
+    if (!d.allowed) return send(reply, 'rate_limited', `Too many unauthenticated requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
+    reply.header('WWW-Authenticate', 'Bearer realm="landed"');
+    return send(reply, 'unauthorized', key === null ? 'An API key is required: send Authorization: Bearer <key>' : 'The API key is not valid (unknown or revoked)');
+  };
 
   /** The public document: limited per address, apart from failed logins of that address. */
   const publicGate: onRequestHookHandler = (request, reply, done) => {
     apiHeaders(reply);
-    resume(deps.addressLimiter.hit(`doc:${request.ip}`), done, (d) => {
-      setRateHeaders(reply, d);
-      if (!d.allowed) return send(reply, 'rate_limited', `Too many requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
-      checkFields(request.query as object, [], '', KEY_PARAM);
-      done();
-    });
+    const d = deps.addressLimiter.hit(`doc:${request.ip}`);
+    if (d instanceof Promise) return later(d, done, (d) => publicWithLimit(request, reply, done, d));
+    publicWithLimit(request, reply, done, d);
+  };
+  const publicWithLimit = (request: FastifyRequest, reply: FastifyReply, done: HookDone, d: RateDecision) => {
+    setRateHeaders(reply, d);
+    if (!d.allowed) return send(reply, 'rate_limited', `Too many requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
+    checkFields(request.query as object, [], '', KEY_PARAM);
+    done();
   };
 
   app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
@@ -274,16 +287,14 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   return app;
 }
 
+type HookDone = (err?: Error) => void;
+
 /**
- * `next` with the value: synchronously when it is there, when the promise settles otherwise.
- * Whatever `next` throws, or the promise rejects with, goes to Fastify's error handler through
- * `done` (a synchronous throw reaches it by itself).
+ * `next` with what the promise resolves to. Whatever `next` throws, or the promise rejects with,
+ * goes to Fastify's error handler through `done` (in the synchronous steps a throw reaches it by
+ * itself).
  */
-function resume<T>(value: MaybePromise<T>, done: (err?: Error) => void, next: (v: T) => unknown): void {
-  if (!(value instanceof Promise)) {
-    next(value);
-    return;
-  }
+function later<T>(value: Promise<T>, done: HookDone, next: (v: T) => unknown): void {
   value.then(
     (v) => {
       try {
