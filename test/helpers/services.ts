@@ -151,7 +151,8 @@ export async function startPostgres(): Promise<Postgres> {
   if (user.uid !== undefined) chownSync(dir, user.uid, user.gid!);
   const data = join(dir, 'data');
   const bin = postgresBin();
-  execFileSync(join(bin, 'initdb'), ['-D', data, '-U', 'landed', '--auth=trust', '-E', 'UTF8', '--no-sync'], { ...user, stdio: 'pipe' });
+  // Run in its own folder: the postgres user may not be allowed into the test's working directory.
+  execFileSync(join(bin, 'initdb'), ['-D', data, '-U', 'landed', '--auth=trust', '-E', 'UTF8', '--no-sync'], { ...user, cwd: dir, stdio: 'pipe' });
   const port = await freePort();
   const url = `postgres://landed@127.0.0.1:${port}/postgres`;
   const args = ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', '-c', 'full_page_writes=off'];
@@ -168,7 +169,7 @@ export async function startPostgres(): Promise<Postgres> {
       await client.end().catch(() => {});
     }
   };
-  const server = managed(url, () => spawn(join(bin, 'postgres'), args, { ...user, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }), ready, dir);
+  const server = managed(url, () => spawn(join(bin, 'postgres'), args, { ...user, cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] }), ready, dir);
   await server.start();
   let databases = 0;
   return {
