@@ -34,7 +34,8 @@ export function sharedTariff(): Tariff {
 
 export async function startServer(overrides: Partial<AppDeps> & { env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'landed-test-'));
-  const env = { ...process.env, KEYS_DB: join(dir, 'keys.sqlite'), ...overrides.env };
+  // The embedded stores, whatever the shell running the tests has set.
+  const env = { ...process.env, KEYS_DB: join(dir, 'keys.sqlite'), DATABASE_URL: '', REDIS_URL: '', ...overrides.env };
   const deps = await loadDeps(env, sharedTariff());
   // Without DATABASE_URL the store is the SQLite file, answering synchronously.
   const keys = deps.keys as SqliteKeyStore;
