@@ -2,7 +2,9 @@
 //   functions.json  generated from the JSDoc @customfunction tags by custom-functions-metadata
 //   functions.js    the custom functions, with CustomFunctions.associate calls generated from it
 //   taskpane.html|js|css, assets/icon-*.png
-//   manifest.xml    the root manifest.xml with its origin replaced by env ADDIN_BASE_URL
+//   manifest.xml    the root manifest.xml with its origin replaced by env ADDIN_BASE_URL (else the
+//                   origin of the manifest an earlier build wrote, so `npm start` keeps a deployment's)
+//   help.html       the functions' reference, what the manifest and every function link to
 // Called by scripts/build.mjs (`npm run build`); alone: `node excel-addin/build.mjs`.
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -28,16 +30,42 @@ export function addinOrigin(input = TEMPLATE_ORIGIN) {
   return url.origin;
 }
 
+/** The origin of the manifest an earlier build left in outDir, if any. */
+function builtOrigin(outDir) {
+  try {
+    return /<SourceLocation DefaultValue="(https:\/\/[^/"]+)\/excel\/taskpane\.html"\/>/.exec(readFileSync(join(outDir, 'manifest.xml'), 'utf8'))?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * functions.json's parameter types by name. The metadata generator types the TypeScript `unknown`
+ * parameters as "any"; Excel converts a cell to the declared type before the call (a text that is
+ * no number is #VALUE! at once). hts and s301 stay "any": a code Excel turned into a number must be
+ * recognised as such, and s301 is 25, 7.5 or a word.
+ */
+const PARAMETER_TYPES = { hts: 'any', value: 'number', origin: 'string', s301: 'any', ocean: 'boolean', qty: 'number', unit: 'string', header: 'boolean', limit: 'number' };
+
 export default async function build(root, { outDir = join(root, 'dist', 'excel'), env = process.env } = {}) {
   const src = join(root, 'excel-addin', 'src');
-  const origin = addinOrigin(env.ADDIN_BASE_URL || TEMPLATE_ORIGIN);
+  const origin = addinOrigin(env.ADDIN_BASE_URL || builtOrigin(outDir) || TEMPLATE_ORIGIN);
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(join(outDir, 'assets'), { recursive: true });
 
   const functionsTs = join(src, 'functions', 'functions.ts');
   const generated = await metadata.generateCustomFunctionsMetadata(functionsTs);
   if (generated.errors.length) throw new Error(`custom-functions-metadata: ${functionsTs}\n${generated.errors.join('\n')}`);
-  writeFileSync(join(outDir, 'functions.json'), `${generated.metadataJson}\n`);
+  const meta = JSON.parse(generated.metadataJson);
+  for (const f of meta.functions) {
+    f.helpUrl = `${origin}/excel/help.html#${f.id}`;
+    for (const p of f.parameters) {
+      if (!PARAMETER_TYPES[p.name]) throw new Error(`excel-addin/build.mjs: no type for the parameter ${p.name} of ${f.id}`);
+      p.type = PARAMETER_TYPES[p.name];
+    }
+  }
+  writeFileSync(join(outDir, 'functions.json'), `${JSON.stringify(meta, null, 2)}\n`);
+  writeFileSync(join(outDir, 'help.html'), helpPage(meta));
 
   // As Microsoft's webpack plugin does: associate each generated id with its function.
   const associate = generated.associate
@@ -57,6 +85,26 @@ export default async function build(root, { outDir = join(root, 'dist', 'excel')
   const manifest = readFileSync(join(root, 'manifest.xml'), 'utf8');
   writeFileSync(join(outDir, 'manifest.xml'), manifest.replaceAll(TEMPLATE_ORIGIN, origin));
   return { outDir, origin, functions: generated.associate.map((a) => a.id) };
+}
+
+const escape = (t) => String(t).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+
+/** The page the manifest's support links and each function's help link open: the functions as functions.json describes them. */
+function helpPage(meta) {
+  const fn = (f) => {
+    const args = f.parameters.map((p) => (p.optional ? `[${p.name}]` : p.name)).join(', ');
+    const params = f.parameters.map((p) => `<li><code>${escape(p.name)}</code> (${p.type}${p.optional ? ', optional' : ''}): ${escape(p.description)}</li>`).join('');
+    return `<section id="${f.id}"><h2>=TARIFF.${f.id}(${escape(args)})</h2><p>${escape(f.description)}</p><ul>${params}</ul></section>`;
+  };
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>landed for Excel: help</title>
+<style>body{font:14px/1.5 'Segoe UI',system-ui,sans-serif;max-width:760px;margin:24px auto;padding:0 16px;color:#1f2328}h1{color:#115e59}h2{font-size:16px;margin-top:28px}code{background:#f6f8fa;padding:0 3px}</style></head>
+<body><h1>landed for Excel</h1>
+<p>U.S. import duty, Section 301, MPF, HMF and landed cost from the official Harmonized Tariff Schedule, served by this landed service. Home › landed › <b>Cost order</b> opens the task pane: paste an API key under Settings and press Test connection. API keys are created by whoever runs this service (<code>npm run keys -- create --label NAME</code> on its server). The pane costs a selected order as one entry and writes the results, totals and a record of the schedule revision, entry date and options beside it.</p>
+<p>Results are estimates: antidumping and countervailing duties are not included; a free trade agreement's rate assumes the goods meet its rules of origin; verify with a licensed customs broker. The service's API is described at <a href="/api/v1/openapi.json">/api/v1/openapi.json</a>.</p>
+${meta.functions.map(fn).join('\n')}
+</body></html>
+`;
 }
 
 /** The logo: a white "L" on a teal rounded square, anti-aliased by 4×4 supersampling. */

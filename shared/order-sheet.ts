@@ -1,35 +1,272 @@
 /**
  * An order as it sits in a spreadsheet, the same in the Excel task pane and the Sheets sidebar:
- * the input columns and the header names that identify them, and the result columns written
- * beside the order. Pure data and one function, so both add-ins import it.
+ * the input columns and the header names that identify them, how cells are read (codes, amounts
+ * in a stated number format, value = unit price × quantity), and the columns written beside the
+ * order. Pure functions, so both add-ins import them and their host layers only move cells.
  */
+import type { OrderItem } from './order.js';
 
-export const ORDER_COLUMNS = ['hts', 'value', 'origin', 'qty', 'unit'] as const;
+export const ORDER_COLUMNS = ['hts', 'value', 'origin', 'qty', 'unit', 'price'] as const;
 export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 /** Which column of the selection (0-based) holds each input. */
 export type ColumnMapping = Partial<Record<OrderColumn, number>>;
+/** The user's answer in the column picker. */
+export interface ColumnChoice {
+  mapping: ColumnMapping;
+  header: boolean;
+}
 
-/** Header names people use, compared lower-cased with only letters and digits kept. */
+/** What the column pickers call each input. */
+export const COLUMN_LABELS: Record<OrderColumn, string> = { hts: 'HTS', value: 'Value', origin: 'Origin', qty: 'Qty', unit: 'Unit', price: 'Unit price' };
+
+/**
+ * Header names people use, compared lower-cased with only letters and digits kept. The customs
+ * value is a value or amount of the line, never a unit price or cost: an invoice's `Price` beside
+ * `Ext value` is the price of one piece.
+ */
 const HEADER_NAMES: Record<OrderColumn, readonly string[]> = {
   hts: ['hts', 'htsus', 'htsno', 'htsnumber', 'htscode', 'hs', 'hscode', 'tariff', 'tariffcode', 'tariffnumber', 'code', 'commoditycode'],
-  value: ['value', 'customsvalue', 'valueusd', 'usdvalue', 'amount', 'amountusd', 'invoicevalue', 'linevalue', 'totalvalue', 'enteredvalue', 'price', 'cost'],
+  value: [
+    'value', 'customsvalue', 'usdvalue', 'invoicevalue', 'enteredvalue', 'linevalue', 'totalvalue',
+    'extvalue', 'extdvalue', 'extendedvalue', 'extamount', 'extendedamount', 'amount', 'lineamount', 'totalamount',
+  ],
   origin: ['origin', 'countryoforigin', 'country', 'coo', 'origincountry', 'madein'],
-  qty: ['qty', 'quantity', 'qnty'],
+  qty: ['qty', 'quantity', 'qnty', 'pcs', 'pieces'],
   unit: ['unit', 'units', 'uom', 'unitofmeasure', 'qtyunit', 'quantityunit'],
+  price: ['price', 'unitprice', 'priceeach', 'cost', 'unitcost', 'costeach', 'unitvalue', 'fob', 'fobprice'],
 };
 
-/** The columns a header row names (the first cell of each name), or null unless it names at least HTS and value. */
+const headerKey = (c: unknown): string => (typeof c === 'string' ? c.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/(.)usd$/, '$1') : '');
+
+/**
+ * The columns a header row names (the first cell of each name), or null unless it names the HTS
+ * column and a value (a value column, or a unit price and a quantity to multiply).
+ */
 export function headerMapping(row: readonly unknown[]): ColumnMapping | null {
-  const names = row.map((c) => (typeof c === 'string' ? c.toLowerCase().replace(/[^a-z0-9]/g, '') : ''));
+  const names = row.map(headerKey);
   const mapping: ColumnMapping = {};
   for (const col of ORDER_COLUMNS) {
     const i = names.findIndex((n) => HEADER_NAMES[col].includes(n));
     if (i >= 0) mapping[col] = i;
   }
-  return mapping.hts !== undefined && mapping.value !== undefined ? mapping : null;
+  return hasValue(mapping) ? mapping : null;
+}
+
+function hasValue(m: ColumnMapping): boolean {
+  return m.hts !== undefined && (m.value !== undefined || (m.price !== undefined && m.qty !== undefined));
+}
+
+/** A first row of words and no numbers reads as a header, even one whose names are not recognised. */
+export function looksLikeHeader(row: readonly unknown[]): boolean {
+  const filled = row.filter((c) => !isBlank(c));
+  return filled.length > 0 && filled.every((c) => typeof c === 'string' && /[a-z]{2}/i.test(c) && !/^[\d\s.,$-]+$/.test(c));
+}
+
+/** 0 → A, 26 → AA. */
+export function columnLetter(index: number): string {
+  let s = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
+/** The picker's entries for a selection starting at sheet column `firstColumn` (0-based): `B · Ext value`. */
+export function columnChoices(firstRow: readonly unknown[], firstColumn: number, width: number): { value: string; label: string }[] {
+  return Array.from({ length: width }, (_, i) => {
+    const c = firstRow[i];
+    const shown = isBlank(c) ? '' : ` · ${String(c).slice(0, 20)}`;
+    return { value: String(i), label: `${columnLetter(firstColumn + i)}${shown}` };
+  });
+}
+
+/** The picker's starting point: the recognised columns, and the header box ticked only when the first row reads as one. */
+export function pickerDefaults(firstRow: readonly unknown[]): ColumnChoice {
+  return { mapping: headerMapping(firstRow) ?? {}, header: looksLikeHeader(firstRow) };
+}
+
+/** The decimal mark of amounts typed as text: `1,234.56` or `1.234,56` / `1 234,56`. */
+export type DecimalMark = '.' | ',';
+export const DECIMAL_MARKS: readonly { value: DecimalMark; label: string }[] = [
+  { value: '.', label: '1,234.56 (decimal point)' },
+  { value: ',', label: '1.234,56 or 1 234,56 (decimal comma)' },
+];
+
+/** Options that hold for every line of an order (POST /duty/bulk), and how its text amounts are written. */
+export interface OrderOptions {
+  origin?: string;
+  s301?: string;
+  ocean?: boolean;
+  date?: string;
+  decimal?: DecimalMark;
+}
+
+/** The options as the bulk request takes them: unset ones left out. */
+export function bulkOptions(o: OrderOptions): Record<string, string | boolean> {
+  const out: Record<string, string | boolean> = {};
+  if (o.origin) out.origin = o.origin;
+  if (o.s301) out.s301 = o.s301;
+  if (o.ocean) out.ocean = true;
+  if (o.date) out.date = o.date;
+  return out;
+}
+
+export function isBlank(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+}
+
+const isDate = (c: unknown): c is Date => Object.prototype.toString.call(c) === '[object Date]';
+
+/**
+ * A tariff code typed into a cell. A code typed as a number loses its trailing zeros
+ * (8471.30 shows as 8471.3), so a number with a fraction is read with its two decimals.
+ */
+export function readCode(c: unknown): string | undefined {
+  if (typeof c === 'number') return Number.isInteger(c) ? String(c) : c.toFixed(2);
+  if (isBlank(c)) return undefined;
+  return String(c).trim();
+}
+
+/** Digits and a scale: 875.5 → [8755, 1]. Null for what is not a plain non-negative decimal. */
+type Exact = [units: number, scale: number];
+
+const GROUPS = /[,.\s\u00a0\u202f']/;
+
+/**
+ * An amount from a cell: a number, or text such as `$1,200.00`, `USD 1200`, `1 200,00` (with the
+ * decimal comma stated). Returns the exact decimal, or the reason it cannot be read: a line is
+ * never costed at a guessed or zero value.
+ */
+export function readAmount(cell: unknown, mark: DecimalMark, name: string): Exact | string {
+  if (typeof cell === 'number') {
+    if (!Number.isFinite(cell) || cell < 0) return `${name} ${cell} is not an amount of 0 or more`;
+    const s = String(cell);
+    if (s.includes('e')) return `${name} ${s} is not an amount this add-in can read exactly`;
+    const [int, frac = ''] = s.split('.');
+    return [Number(int + frac), frac.length];
+  }
+  if (typeof cell !== 'string') return `${name} ${isDate(cell) ? 'is a date' : String(cell)}, not an amount`;
+  const shown = JSON.stringify(cell.trim().slice(0, 30));
+  // Dollars only: a sign of another currency is an error, not a conversion.
+  const text = cell.trim().replace(/^(US\$|USD|\$)\s*/i, '').replace(/\s*(USD|US\$|\$)$/i, '');
+  const group = mark === '.' ? /[,\s\u00a0\u202f']/ : /[.\s\u00a0\u202f']/;
+  const [intPart, frac = '', extra] = text.split(mark);
+  const groups = intPart.split(group);
+  const wellGrouped = groups.length === 1 || (/^\d{1,3}$/.test(groups[0]) && groups.slice(1).every((g) => /^\d{3}$/.test(g)));
+  // One kind of separator between the groups: `1,200 300` is not a number.
+  const separators = new Set(intPart.match(new RegExp(GROUPS.source, 'g')) ?? []);
+  if (extra !== undefined || !/^\d+$/.test(groups.join('')) || !wellGrouped || separators.size > 1 || !/^\d*$/.test(frac) || (text.includes(mark) && !frac)) {
+    const hint = mark === '.' ? ' (if it uses a decimal comma, choose 1.234,56 under Numbers)' : ' (if it uses a decimal point, choose 1,234.56 under Numbers)';
+    return `${name} ${shown} is not an amount in U.S. dollars written ${mark === '.' ? '1,234.56' : '1.234,56'}${hint}`;
+  }
+  const digits = groups.join('') + frac;
+  if (digits.length > 15) return `${name} ${shown} has more digits than can be read exactly`;
+  return [Number(digits), frac.length];
+}
+
+const asNumber = ([units, scale]: Exact): number => units / 10 ** scale;
+
+/** price × qty in cents, rounded once, half away from zero; null when the product is too large to be exact. */
+function productCents([pu, ps]: Exact, [qu, qs]: Exact): number | null {
+  const units = pu * qu;
+  if (!Number.isSafeInteger(units)) return null;
+  const scale = ps + qs;
+  if (scale <= 2) return units * 10 ** (2 - scale);
+  const d = 10 ** (scale - 2);
+  const q = Math.floor(units / d);
+  return 2 * (units - q * d) >= d ? q + 1 : q;
+}
+
+const money = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** A row of the selection that holds an order line: its item for the API, or why it cannot be read. */
+export interface SheetLine {
+  /** The row within the selection (0-based). */
+  row: number;
+  item: OrderItem | null;
+  error?: string;
+  /** What the add-in itself did to the line (value = qty × price), for the line's note. */
+  notes: string[];
+}
+
+export interface SheetOrder {
+  header: boolean;
+  mapping: ColumnMapping;
+  lines: SheetLine[];
+}
+
+/** No header row names the columns: the add-in offers the column picker, starting from these defaults. */
+export class ColumnsNeeded extends Error {
+  readonly defaults: ColumnChoice;
+  constructor(firstRow: readonly unknown[]) {
+    const named = firstRow.filter((c) => !isBlank(c));
+    super(
+      looksLikeHeader(firstRow)
+        ? `The header row (${named.join(', ').slice(0, 80)}) names no HTS and Value columns: choose the columns under "Columns" (a unit price is never taken as the value).`
+        : 'The selection has no header row naming HTS and Value columns: choose the columns under "Columns", and whether the first row is a header.',
+    );
+    this.name = 'ColumnsNeeded';
+    this.defaults = pickerDefaults(firstRow);
+  }
+}
+
+/**
+ * The order in a selection. Without a choice, the first row must be a header that names the
+ * columns; a choice says itself whether the first row is a header. Rows whose mapped cells are all
+ * blank are skipped; a row whose value cannot be read is an error on that row, not sent.
+ */
+export function readSheetOrder(values: readonly (readonly unknown[])[], choice: ColumnChoice | null, mark: DecimalMark = '.'): SheetOrder {
+  const first = values[0] ?? [];
+  const detected = choice ? null : headerMapping(first);
+  if (!choice && !detected) throw new ColumnsNeeded(first);
+  const mapping = choice?.mapping ?? detected!;
+  const header = choice ? choice.header : true;
+  if (!hasValue(mapping)) throw new Error('Choose the HTS column and the Value column (or Unit price and Qty, to multiply them).');
+  const byQtyPrice = mapping.value === undefined;
+  const lines: SheetLine[] = [];
+  for (let r = header ? 1 : 0; r < values.length; r++) {
+    const cell = (c: OrderColumn) => (mapping[c] === undefined ? undefined : values[r][mapping[c]!]);
+    const used = ORDER_COLUMNS.filter((c) => mapping[c] !== undefined);
+    if (used.every((c) => isBlank(cell(c)))) continue;
+    lines.push(readLine(r, cell, byQtyPrice, mark));
+  }
+  return { header, mapping, lines };
+}
+
+function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: boolean, mark: DecimalMark): SheetLine {
+  const notes: string[] = [];
+  const fail = (error: string): SheetLine => ({ row, item: null, error, notes });
+  const item: OrderItem = { hts: readCode(cell('hts')) ?? null };
+  const origin = cell('origin');
+  if (!isBlank(origin)) item.origin = String(origin).trim();
+  const unit = cell('unit');
+  if (!isBlank(unit)) item.unit = String(unit).trim();
+  let qty: Exact | undefined;
+  if (!isBlank(cell('qty'))) {
+    const q = readAmount(cell('qty'), mark, 'Qty');
+    if (typeof q === 'string') return fail(q);
+    qty = q;
+    item.qty = asNumber(q);
+  }
+  if (byQtyPrice) {
+    if (isBlank(cell('price')) || !qty) return fail('Value is computed as Qty × Unit price here, and this line lacks one of them');
+    const p = readAmount(cell('price'), mark, 'Unit price');
+    if (typeof p === 'string') return fail(p);
+    const cents = productCents(p, qty);
+    if (cents === null) return fail('Qty × Unit price is too large to compute exactly');
+    const value = cents / 100;
+    item.value = value;
+    notes.push(`Value ${money(value)} = Qty ${asNumber(qty)} × Unit price ${asNumber(p)} (the order has no value column).`);
+  } else {
+    if (isBlank(cell('value'))) return fail('Value is empty');
+    const v = readAmount(cell('value'), mark, 'Value');
+    if (typeof v === 'string') return fail(v);
+    item.value = asNumber(v);
+  }
+  return { row, item, notes };
 }
 
 /** The columns written beside the order, and their number formats (money for the five figures). */
 export const RESULT_HEADERS = ['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status'] as const;
 export const MONEY_FORMAT = '$#,##0.00';
 export const RESULT_FORMATS: readonly string[] = [MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, '@', 'General'];
+/** Rows the output takes below the last line: the totals, then the record of what was used. */
+export const FOOTER_ROWS = 2;

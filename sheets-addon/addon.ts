@@ -5,18 +5,20 @@
  */
 import { ApiError, send } from './api.js';
 import { forgetAnswers } from './cache.js';
-import { CHUNK_LINES, costChunk, planOrder, writeTotals, type ChunkResult, type OrderPlan, type OrderSummary } from './order.js';
-import { DEFAULT_API_URL, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
+import { CHUNK_LINES, clearOutput, costChunk, planOrder, selectionColumns, writeTotals, type ChunkResult, type ColumnsQuestion, type OrderPlan, type OrderSummary } from './order.js';
+import { DEFAULT_API_URL, markKeyWorks, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
+import type { ColumnChoice } from '../shared/order-sheet.js';
 
 const TITLE = 'landed';
 
 /**
- * Adds the landed menu (Extensions ▸ landed).
+ * Adds the landed menu. A menu of its own, not the add-on menu: in a script bound to the
+ * spreadsheet, the add-on menu is titled with the Apps Script project's name, whatever it is.
  * @param {GoogleAppsScript.Events.SheetsOnOpen} e The open event.
  */
 export function onOpen(e?: GoogleAppsScript.Events.SheetsOnOpen): void {
   void e;
-  SpreadsheetApp.getUi().createAddonMenu().addItem('Open sidebar', 'showSidebar').addItem('Cost selected order', 'costSelectedOrder').addToUi();
+  SpreadsheetApp.getUi().createMenu(TITLE).addItem('Open sidebar', 'showSidebar').addItem('Cost selected order', 'costSelectedOrder').addToUi();
 }
 
 /**
@@ -42,7 +44,11 @@ export function costSelectedOrder(): void {
   const ui = SpreadsheetApp.getUi();
   const book = SpreadsheetApp.getActiveSpreadsheet();
   try {
-    const plan = planOrder(readOrderOptions());
+    const plan = planOrder(readOrderOptions(), null);
+    if ('needColumns' in plan) {
+      ui.alert(TITLE, 'No header row names the HTS and Value columns: choose them in the sidebar (landed ▸ Open sidebar ▸ Columns).', ui.ButtonSet.OK);
+      return;
+    }
     if (plan.occupied && ui.alert(TITLE, `The cells ${plan.output} are not empty. Overwrite them with the costing?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
     const parts: ChunkResult[] = [];
     for (let i = 0; i < plan.chunks; i++) {
@@ -62,13 +68,15 @@ export interface SidebarSettings {
   keySet: boolean;
   /** The key's last four characters; the key itself never goes back to the browser. */
   keyHint: string;
+  /** Whether the saved key answered a connection test. */
+  keyWorks: boolean;
   options: OrderOptions;
 }
 
 /** Sidebar: the saved API URL, whether a key is saved, and the last order options. */
 export function getSettings(): SidebarSettings {
   const s = readSettings();
-  return { apiUrl: s.apiUrl, defaultApiUrl: DEFAULT_API_URL, keySet: s.apiKey !== '', keyHint: s.apiKey.slice(-4), options: readOrderOptions() };
+  return { apiUrl: s.apiUrl, defaultApiUrl: DEFAULT_API_URL, keySet: s.apiKey !== '', keyHint: s.apiKey.slice(-4), keyWorks: s.keyWorks, options: readOrderOptions() };
 }
 
 /**
@@ -95,6 +103,7 @@ export function testConnection(): ConnectionTest {
   try {
     const [r] = send<{ hts_revision: string }>([{ path: 'api/v1/hts/0101' }]);
     if (r instanceof ApiError) return { ok: false, message: r.message };
+    markKeyWorks();
     const limit = Number(r.headers['x-ratelimit-limit']);
     const remaining = Number(r.headers['x-ratelimit-remaining']);
     return { ok: true, message: `Connected to ${readSettings().apiUrl}: schedule ${r.data.hts_revision}, ${remaining} of ${limit} requests left this minute.`, revision: r.data.hts_revision, limit, remaining };
@@ -105,12 +114,19 @@ export function testConnection(): ConnectionTest {
 
 /**
  * Sidebar: reads the selected order and plans its costing (lines, chunks, where results go and
- * whether those cells are empty). Saves the options for the menu's "Cost selected order".
- * @param {{origin: string, s301: string, ocean: boolean, date: string}} options Options for every line of the order.
+ * whether those cells are empty), or asks for its columns when no header names them. Saves the
+ * options for the menu's "Cost selected order".
+ * @param {{origin: string, s301: string, ocean: boolean, date: string, decimal: string}} options Options for every line of the order.
+ * @param {{mapping: Object, header: boolean}|null} columns The columns chosen in the picker; null to find them from the header row.
  */
-export function planSelectedOrder(options: OrderOptions): OrderPlan {
+export function planSelectedOrder(options: OrderOptions, columns: ColumnChoice | null): OrderPlan | ColumnsQuestion {
   writeOrderOptions(options);
-  return planOrder(options);
+  return planOrder(options, columns);
+}
+
+/** Sidebar: the column picker's entries for the selection, and where it starts. */
+export function getSelectionColumns(): ReturnType<typeof selectionColumns> {
+  return selectionColumns();
 }
 
 /**
@@ -129,4 +145,12 @@ export function costOrderChunk(plan: OrderPlan, index: number): ChunkResult {
  */
 export function finishOrder(plan: OrderPlan, parts: ChunkResult[]): OrderSummary {
   return writeTotals(plan, parts);
+}
+
+/**
+ * Sidebar: the person cancelled between chunks; clears what the costing had written.
+ * @param {Object} plan The plan from planSelectedOrder.
+ */
+export function discardOrder(plan: OrderPlan): void {
+  clearOutput(plan);
 }

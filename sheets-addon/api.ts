@@ -2,6 +2,7 @@
  * The one way the add-on talks to the landed API: UrlFetchApp with the document's key. Several
  * requests go out together through UrlFetchApp.fetchAll (one round trip, run in parallel by Google).
  */
+import { GET_A_KEY } from '../shared/addin-help.js';
 import { readSettings } from './settings.js';
 
 /** The API's per-line (and per-request) error: `{"error": {"code", "message", "details"}}`. */
@@ -30,12 +31,15 @@ export class ApiError extends Error {
   /** The API's own error, as a cell shows it. */
   readonly error: LineError;
   readonly status: number;
+  /** For a 429: how long the API asked to wait. */
+  readonly retryAfterMs: number;
 
-  constructor(error: LineError, message: string, status: number) {
+  constructor(error: LineError, message: string, status: number, retryAfterMs = 0) {
     super(message);
     this.name = 'ApiError';
     this.error = error;
     this.status = status;
+    this.retryAfterMs = retryAfterMs;
   }
 
   get code(): string {
@@ -43,21 +47,40 @@ export class ApiError extends Error {
   }
 }
 
-export const NO_KEY_MESSAGE = 'No landed API key is set for this spreadsheet: open Extensions ▸ landed ▸ Open sidebar and save a key.';
+export const NO_KEY_MESSAGE = `No landed API key is set for this spreadsheet: open landed ▸ Open sidebar and save a key. ${GET_A_KEY}`;
 
-/** Sends the calls (fetch for one, fetchAll for several); each reply is its data or its ApiError. */
+/**
+ * How long a call may wait out the rate limit before retrying. A custom function has 30 seconds in
+ * all, so the waits stop well before that; a longer Retry-After is reported instead.
+ */
+const RETRY_BUDGET_MS = 20_000;
+
+/**
+ * Sends the calls (fetch for one, fetchAll for several); each reply is its data or its ApiError.
+ * Calls answered 429 are sent again after Retry-After while the waits fit in the budget.
+ */
 export function send<T>(calls: readonly Call[]): (Reply<T> | ApiError)[] {
   if (!calls.length) return [];
   const { apiUrl, apiKey } = readSettings();
   if (!apiKey) throw new Error(NO_KEY_MESSAGE);
-  const requests = calls.map((c) => request(apiUrl, apiKey, c));
-  let responses: GoogleAppsScript.URL_Fetch.HTTPResponse[];
-  try {
-    responses = requests.length === 1 ? [UrlFetchApp.fetch(requests[0].url, requests[0])] : UrlFetchApp.fetchAll(requests);
-  } catch (e) {
-    throw new Error(`Cannot reach the landed API at ${apiUrl}: ${e instanceof Error ? e.message : String(e)}`);
+  const deadline = Date.now() + RETRY_BUDGET_MS;
+  const replies: (Reply<T> | ApiError)[] = new Array(calls.length);
+  let pending = calls.map((_, i) => i);
+  for (;;) {
+    const requests = pending.map((i) => request(apiUrl, apiKey, calls[i]));
+    let responses: GoogleAppsScript.URL_Fetch.HTTPResponse[];
+    try {
+      responses = requests.length === 1 ? [UrlFetchApp.fetch(requests[0].url, requests[0])] : UrlFetchApp.fetchAll(requests);
+    } catch (e) {
+      throw new Error(`Cannot reach the landed API at ${apiUrl}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    pending.forEach((i, k) => (replies[i] = reply<T>(responses[k])));
+    const limited = pending.filter((i) => replies[i] instanceof ApiError && (replies[i] as ApiError).status === 429);
+    const waitMs = Math.max(0, ...limited.map((i) => (replies[i] as ApiError).retryAfterMs));
+    if (!limited.length || Date.now() + waitMs > deadline) return replies;
+    Utilities.sleep(waitMs);
+    pending = limited;
   }
-  return responses.map((r) => reply<T>(r));
 }
 
 /** Like send, but any failed request fails the whole operation. */
@@ -104,13 +127,14 @@ function reply<T>(response: GoogleAppsScript.URL_Fetch.HTTPResponse): Reply<T> |
     const message = `The landed API answered HTTP ${status} without a JSON body: ${text.slice(0, 120)}`;
     return new ApiError({ code: 'http_error', message }, message, status);
   }
-  return new ApiError(error, describe(error, status, headers), status);
+  const retryAfter = Number(headers['retry-after']);
+  return new ApiError(error, describe(error, status, headers), status, Number.isFinite(retryAfter) ? Math.max(retryAfter, 0.1) * 1000 : 1000);
 }
 
 function describe(error: LineError, status: number, headers: Record<string, string>): string {
   switch (error.code) {
     case 'unauthorized':
-      return `The landed API refused the key (${error.message}): save a valid key in Extensions ▸ landed ▸ Open sidebar.`;
+      return `The landed API refused the key (${error.message}): save a valid key in landed ▸ Open sidebar. ${GET_A_KEY}`;
     case 'rate_limited':
       return `The landed API rate limit is reached (${headers['x-ratelimit-limit'] ?? '?'} requests a minute for this spreadsheet's key): retry in ${headers['retry-after'] ?? error.details?.retry_after ?? 60} s.`;
     default:

@@ -57,15 +57,25 @@ async function bundle(entry, options) {
   return result.outputFiles[0].text;
 }
 
+/** The origin an earlier build whitelisted in outDir, if any. */
+function builtOrigin(outDir) {
+  try {
+    return JSON.parse(readFileSync(join(outDir, 'appsscript.json'), 'utf8')).urlFetchWhitelist?.[0];
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * @param {string} root the repository
  * @param {{ outDir?: string, apiOrigin?: string }} [options] where to write (default dist/sheets) and
- *   the API origin (default env SHEETS_API_ORIGIN, else https://landed.example.com/)
+ *   the API origin (default env SHEETS_API_ORIGIN, else the origin of the build already in outDir,
+ *   so `npm start` keeps a deployment's, else https://landed.example.com/)
  */
 export default async function build(root, options = {}) {
   const src = join(root, 'sheets-addon');
   const outDir = options.outDir ?? join(root, 'dist', 'sheets');
-  const origin = apiOrigin(options.apiOrigin ?? process.env.SHEETS_API_ORIGIN ?? DEFAULT_API_ORIGIN);
+  const origin = apiOrigin(options.apiOrigin ?? process.env.SHEETS_API_ORIGIN ?? builtOrigin(outDir) ?? DEFAULT_API_ORIGIN);
   mkdirSync(outDir, { recursive: true });
 
   const library = await bundle(join(src, 'main.ts'), { format: 'iife', globalName: GLOBAL, platform: 'neutral', define: { __LANDED_API_ORIGIN__: JSON.stringify(origin) } });

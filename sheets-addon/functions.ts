@@ -1,18 +1,24 @@
 /**
  * The custom functions. Each takes single cells or whole ranges for its first arguments and
  * answers a 2-D array of the same shape: a whole column is one POST /api/v1/duty/batch request per
- * 1,000 cells (sent together with UrlFetchApp.fetchAll), answers are cached, and a cell the API
- * could not cost shows its own error text while the rest of the column is answered.
+ * 1,000 cells (sent together with UrlFetchApp.fetchAll), answers are cached, and a row the API
+ * could not cost shows its own error text while the rest of the column is answered. A single cell
+ * throws its error instead (an error value), and asks for its neighbours' answers along with its own.
  *
  * Every exported function here becomes a top-level function of Code.js with this JSDoc (see
  * build.mjs), which is what Sheets reads for autocomplete.
  */
 import { ApiError, errorText, send, sendAll, type Call, type LineError } from './api.js';
 import { cachedLookup, chunks, type Fetched } from './cache.js';
-import { htsParam, isBlank, param, reshape, single, zipCells, type Arg, type Cell, type Out } from './grid.js';
-import { dutyNotComputed, type DutyResult, type Outcome } from './results.js';
+import { param, reshape, single, zipCells, type Arg, type Cell, type Out, type Shape } from './grid.js';
+import { DUTY_ARGS, neighbourCalls } from './neighbours.js';
+import type { DutyResult, Outcome } from './results.js';
+import { dutyNotComputed } from '../shared/order-output.js';
+import { isBlank, readCode } from '../shared/order-sheet.js';
 
 const BATCH_LINES = 1000;
+/** The most queries a cell's read of its neighbours adds: 10 batch requests, sent together. */
+const MAX_PREFETCH = 10_000;
 
 interface DutyQuery {
   hts?: string;
@@ -24,17 +30,39 @@ interface DutyQuery {
   unit?: string | number | boolean;
 }
 
-/** One cached answer per distinct query: the whole misses go to /duty/batch, 1,000 per request. */
-function dutyOutcomes(queries: readonly (DutyQuery | null)[]): (Outcome | null)[] {
+/** A cell's query from its named arguments; null when the code is blank. */
+function queryOf(args: Record<string, Cell>): DutyQuery | null {
+  if (isBlank(args.hts)) return null;
+  return { hts: readCode(args.hts), value: param(args.value), origin: param(args.origin), s301: param(args.s301), ocean: param(args.ocean), qty: param(args.qty), unit: param(args.unit) };
+}
+
+/**
+ * One cached answer per distinct query: the misses go to /duty/batch, 1,000 per request, all sent
+ * together. A single cell that misses also asks for the calls around it (see neighbours.ts), so a
+ * column filled down costs a handful of requests instead of one per row.
+ */
+function dutyOutcomes(queries: readonly (DutyQuery | null)[], withNeighbours: boolean): (Outcome | null)[] {
   const keys = queries.map((q) => (q ? JSON.stringify(q) : null));
   const byKey = new Map<string, DutyQuery>();
   queries.forEach((q, i) => q && byKey.set(keys[i]!, q));
-  const answers = cachedLookup<Outcome>('duty', [...byKey.keys()], (missing) => {
-    const calls: Call[] = chunks(missing, BATCH_LINES).map((group) => ({ path: 'api/v1/duty/batch', body: { queries: group.map((k) => byKey.get(k)) } }));
+  const answers = cachedLookup<Outcome>('duty', [...byKey.keys()], (missing, cached) => {
+    let wanted = missing;
+    if (withNeighbours) {
+      const around = new Map<string, DutyQuery>();
+      for (const call of neighbourCalls()) {
+        const q = queryOf(call);
+        if (q) around.set(JSON.stringify(q), q);
+      }
+      const known = cached([...around.keys()]);
+      const extra = [...around.keys()].filter((k) => !known.has(k) && !byKey.has(k)).slice(0, MAX_PREFETCH);
+      extra.forEach((k) => byKey.set(k, around.get(k)!));
+      wanted = [...missing, ...extra];
+    }
+    const calls: Call[] = chunks(wanted, BATCH_LINES).map((group) => ({ path: 'api/v1/duty/batch', body: { queries: group.map((k) => byKey.get(k)) } }));
     const results = sendAll<{ results: Outcome[] }>(calls).flatMap((r) => r.data.results);
-    if (results.length !== missing.length) throw new Error(`The landed API answered ${results.length} results for ${missing.length} queries`);
+    if (results.length !== wanted.length) throw new Error(`The landed API answered ${results.length} results for ${wanted.length} queries`);
     const fetched = new Map<string, Fetched<Outcome>>();
-    missing.forEach((k, i) => {
+    wanted.forEach((k, i) => {
       const r = results[i];
       fetched.set(k, { value: r, cacheable: true, revision: 'error' in r ? undefined : r.hts_revision });
     });
@@ -43,35 +71,47 @@ function dutyOutcomes(queries: readonly (DutyQuery | null)[]): (Outcome | null)[
   return keys.map((k) => (k === null ? null : answers.get(k)!));
 }
 
+/** A cell the API could not answer: its text, e.g. `#N/A hts 9999.99.99 is not in the schedule`. */
+class CellError {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * The answers in their shape. A single cell's error is thrown, so the cell shows an error value
+ * (which SUM() does not skip). A range cannot hold error values in Apps Script: its bad cells show
+ * their error as text, and the rest of the range is answered.
+ */
+function answer(shape: Shape, outs: readonly (Out | CellError)[]): Out[][] {
+  if (shape.rows * shape.cols === 1 && outs[0] instanceof CellError) throw new Error(outs[0].text);
+  return reshape(shape, outs.map((o) => (o instanceof CellError ? o.text : o)));
+}
+
 /** The queries of the cells (null where the code is blank), position by position. */
 function dutyCells(args: readonly [string, Arg][]) {
   const { shape, cells } = zipCells(args);
-  const queries = cells.map((cell): DutyQuery | null => {
-    if (isBlank(cell[0])) return null;
-    const [hts, value, origin, s301, ocean, qty, unit] = cell;
-    return { hts: htsParam(hts), value: param(value), origin: param(origin), s301: param(s301), ocean: param(ocean), qty: param(qty), unit: param(unit) };
-  });
-  return { shape, queries, outcomes: dutyOutcomes(queries) };
+  const queries = cells.map((cell) => queryOf(Object.fromEntries(args.map(([name], i) => [name, cell[i]]))));
+  return { shape, queries, outcomes: dutyOutcomes(queries, shape.rows * shape.cols === 1) };
 }
 
 function dutyArgs(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): [string, Arg][] {
-  return [['hts', hts], ['value', value], ['origin', origin], ['s301', s301], ['ocean', ocean], ['qty', qty], ['unit', unit]];
+  const given = [hts, value, origin, s301, ocean, qty, unit];
+  return DUTY_ARGS.map((name, i) => [name, given[i]]);
 }
 
-/** Each cell's answer: blank for a blank code, the error text of a line the API refused, else pick(result). */
-function dutyFunction(args: readonly [string, Arg][], pick: (r: DutyResult) => Out): Out[][] {
+/** Each cell's answer: blank for a blank code, the error of a line the API refused, else pick(result). */
+function dutyFunction(args: readonly [string, Arg][], pick: (r: DutyResult) => Out | CellError): Out[][] {
   const { shape, outcomes } = dutyCells(args);
-  return reshape(shape, outcomes.map((o) => (o === null ? '' : 'error' in o ? errorText(o.error) : pick(o))));
+  return answer(shape, outcomes.map((o) => (o === null ? '' : 'error' in o ? new CellError(errorText(o.error)) : pick(o))));
 }
 
-/** The text of a cell whose duty the API could not compute (a specific rate without qty, a text rate). */
-function missingDuty(r: DutyResult): string {
+/** A cell whose duty the API could not compute (a specific rate without qty, a text rate). */
+function missingDuty(r: DutyResult): CellError {
   const hint = r.specific_rate ? ` Pass qty and unit, e.g. =DUTY(hts, value, origin, , , 100, "kg").` : '';
-  return `#N/A ${r.hts}: ${dutyNotComputed(r)}${hint}`;
+  return new CellError(`#N/A ${r.hts}: ${dutyNotComputed(r)}${hint}`);
 }
 
 /** A figure that includes the duty is missing, with the reason, when the duty is. */
-function withDuty(figure: (r: DutyResult) => number): (r: DutyResult) => Out {
+function withDuty(figure: (r: DutyResult) => number): (r: DutyResult) => Out | CellError {
   return (r) => (r.duty === null ? missingDuty(r) : figure(r));
 }
 
@@ -189,7 +229,7 @@ export function LANDED(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: A
  * @customfunction
  */
 export function RATE(hts: Arg, origin?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, undefined, origin), (r) => r.duty_rate ?? `#N/A ${r.hts}: no rate of duty is printed for this line`);
+  return dutyFunction([['hts', hts], ['origin', origin]], (r) => r.duty_rate ?? new CellError(`#N/A ${r.hts}: no rate of duty is printed for this line`));
 }
 
 type Description = { description: string } | { error: LineError };
@@ -222,7 +262,7 @@ export function DESC(hts: Arg): Out[][] {
   const code = (i: number) => queries[i]!.hts!;
   const records = recordDescriptions(outcomes.flatMap((o, i) => (isLevel(o) ? [code(i)] : [])));
   const answers: (Description | null)[] = outcomes.map((o, i) => (isLevel(o) ? records.get(code(i))! : o));
-  return reshape(shape, answers.map((o) => (o === null ? '' : 'error' in o ? errorText(o.error) : o.description)));
+  return answer(shape, answers.map((o) => (o === null ? '' : 'error' in o ? new CellError(errorText(o.error)) : o.description)));
 }
 
 const RESULT_FIELDS = [
@@ -256,7 +296,10 @@ function resultRow(o: Outcome | null): Out[] {
  * @customfunction
  */
 export function RESULT(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, header?: Arg, qty?: Arg, unit?: Arg): Out[][] {
-  const rows = dutyCells(dutyArgs(hts, value, origin, s301, ocean, qty, unit)).outcomes.map(resultRow);
+  const { shape, outcomes } = dutyCells(dutyArgs(hts, value, origin, s301, ocean, qty, unit));
+  const [first] = outcomes;
+  if (shape.rows * shape.cols === 1 && first && 'error' in first) throw new Error(errorText(first.error));
+  const rows = outcomes.map(resultRow);
   return single(header) ? [[...RESULT_FIELDS], ...rows] : rows;
 }
 
@@ -277,9 +320,9 @@ interface Exporters {
  * @customfunction
  */
 export function EXPORTERS(hts: Arg, limit?: Arg): Out[][] {
-  const codes = zipCells([['hts', hts]]).cells.map(([c]) => c).filter((c: Cell) => !isBlank(c));
+  const codes = zipCells([['hts', hts]]).cells.map(([c]) => c).filter((c) => !isBlank(c));
   if (codes.length !== 1) throw new Error(`EXPORTERS takes one HTS code; got ${codes.length}`);
-  const query = { hts: htsParam(codes[0]), limit: param(single(limit)) as string | number | undefined };
+  const query = { hts: readCode(codes[0]), limit: param(single(limit)) as string | number | undefined };
   const key = JSON.stringify(query);
   const answer = cachedLookup<Exporters | { error: LineError }>(
     'exporters',
@@ -291,7 +334,7 @@ export function EXPORTERS(hts: Arg, limit?: Arg): Out[][] {
     },
     { byRevision: false },
   ).get(key)!;
-  if ('error' in answer) return [[errorText(answer.error)]];
-  if (!answer.exporters.length) return [[`#N/A No exporter data for chapter ${answer.chapter}`]];
+  if ('error' in answer) throw new Error(errorText(answer.error));
+  if (!answer.exporters.length) throw new Error(`#N/A No exporter data for chapter ${answer.chapter}`);
   return [['Rank', 'ISO3', 'Country', 'Value (USD)', 'Share'], ...answer.exporters.map((e): Out[] => [e.rank, e.iso3, e.country, e.value_usd, e.share])];
 }

@@ -2,6 +2,8 @@
  * Custom-function arguments: Sheets passes a single cell as its value and a range as a 2-D array
  * (rows of cells). Functions answer a 2-D array of the same shape; single cells repeat over it.
  */
+import { isBlank } from '../shared/order-sheet.js';
+
 export type Cell = string | number | boolean | Date | null | undefined;
 export type Arg = Cell | Cell[][];
 /** What a cell of a custom function's answer may hold. */
@@ -51,10 +53,6 @@ export function reshape(shape: Shape, flat: readonly Out[]): Out[][] {
   return out;
 }
 
-export function isBlank(c: Cell): boolean {
-  return c === null || c === undefined || (typeof c === 'string' && c.trim() === '');
-}
-
 function isDate(c: Cell): c is Date {
   return Object.prototype.toString.call(c) === '[object Date]';
 }
@@ -67,16 +65,6 @@ export function param(c: Cell): string | number | boolean | undefined {
   if (isBlank(c)) return undefined;
   if (isDate(c)) return Number.isNaN(c.getTime()) ? String(c) : c.toISOString().slice(0, 10);
   return typeof c === 'string' ? c.trim() : (c as number | boolean);
-}
-
-/**
- * A tariff code typed into a cell. A code typed as a number loses its trailing zeros
- * (8471.30 shows as 8471.3), so a number with a fraction is read with its two decimals.
- */
-export function htsParam(c: Cell): string | undefined {
-  if (typeof c === 'number') return Number.isInteger(c) ? String(c) : c.toFixed(2);
-  const p = param(c);
-  return p === undefined ? undefined : String(p);
 }
 
 /** The first cell of an argument that must be a single value (a flag or a limit). */

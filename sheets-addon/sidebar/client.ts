@@ -3,7 +3,9 @@
  * google.script.run; this only collects input, shows progress and asks before overwriting.
  */
 import type { ConnectionTest, SidebarSettings } from '../addon.js';
-import type { ChunkResult, OrderPlan, OrderSummary } from '../order.js';
+import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary } from '../order.js';
+import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../shared/order-sheet.js';
+import { GET_A_KEY } from '../../shared/addin-help.js';
 
 type Handler = (value: unknown) => void;
 interface Runner {
@@ -33,15 +35,22 @@ function busy(on: boolean): void {
   for (const id of ['save', 'test', 'forget', 'cost']) el<HTMLButtonElement>(id).disabled = on;
 }
 
+/** Until a key has worked, the connection comes first and the order part waits. */
+function showSetup(keyWorks: boolean): void {
+  document.body.classList.toggle('setup', !keyWorks);
+}
+
 function showSettings(s: SidebarSettings): void {
   el('apiUrl').value = s.apiUrl;
   el('apiKey').value = '';
-  el<HTMLSpanElement>('keyState').textContent = s.keySet ? `A key ending in …${s.keyHint} is saved for this spreadsheet.` : 'No key saved: paste one above.';
+  showSetup(s.keyWorks);
+  el<HTMLSpanElement>('keyState').textContent = s.keySet ? `A key ending in …${s.keyHint} is saved for this spreadsheet.` : `No key saved: paste one above. ${GET_A_KEY}`;
   el<HTMLButtonElement>('forget').hidden = !s.keySet;
   el('origin').value = s.options.origin ?? '';
   el<HTMLSelectElement>('s301').value = s.options.s301 ?? '';
   el('date').value = s.options.date ?? '';
   el('ocean').checked = s.options.ocean === true;
+  el<HTMLSelectElement>('decimal').value = s.options.decimal ?? '.';
 }
 
 async function save(clearKey = false): Promise<void> {
@@ -62,6 +71,7 @@ async function test(): Promise<void> {
   try {
     const r = await call<ConnectionTest>('testConnection');
     say('connection', r.ok ? 'ok' : 'error', r.message);
+    if (r.ok) showSetup(true);
   } catch (e) {
     say('connection', 'error', errorMessage(e));
   } finally {
@@ -84,12 +94,41 @@ function confirmOverwrite(output: string): Promise<boolean> {
   });
 }
 
+/** Progress in lines: each request costs up to 1,000 of them. */
 function progress(done: number, plan: OrderPlan): void {
   const bar = el<HTMLProgressElement>('progress');
+  const lines = Math.min(done * 1000, plan.lines);
   bar.style.display = 'block';
-  bar.max = plan.chunks;
-  bar.value = done;
-  say('order', 'info', done < plan.chunks ? `Costing ${plan.lines} lines: request ${done + 1} of ${plan.chunks}…` : `Writing totals…`);
+  bar.max = plan.lines;
+  bar.value = lines;
+  say('order', 'info', done < plan.chunks ? `Costing ${plan.lines.toLocaleString('en-US')} lines: ${lines.toLocaleString('en-US')} done…` : 'Writing the totals…');
+}
+
+/** Fills the column picker and opens it. */
+function offerColumns(q: Pick<ColumnsQuestion, 'defaults' | 'choices'>): void {
+  for (const col of ORDER_COLUMNS) {
+    const select = el<HTMLSelectElement>(`col-${col}`);
+    select.replaceChildren(new Option('(none)', ''), ...q.choices.map((c) => new Option(c.label, c.value)));
+    const i = q.defaults.mapping[col];
+    select.value = i === undefined ? '' : String(i);
+  }
+  el('hasHeader').checked = q.defaults.header;
+  filled = true;
+  el<HTMLDetailsElement>('columns').open = true;
+}
+
+/** Whether the picker was just filled for the selection (opening it then needs no new read). */
+let filled = false;
+
+/** The columns chosen in the picker; null while it is closed (found from the header row). */
+function chosenColumns(): ColumnChoice | null {
+  if (!el<HTMLDetailsElement>('columns').open) return null;
+  const mapping: ColumnMapping = {};
+  for (const col of ORDER_COLUMNS) {
+    const v = el<HTMLSelectElement>(`col-${col}`).value;
+    if (v !== '') mapping[col] = Number(v);
+  }
+  return { mapping, header: el('hasHeader').checked };
 }
 
 const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -131,35 +170,78 @@ function showSummary(s: OrderSummary): void {
   say('order', t.errors ? 'error' : 'ok', `Results written to ${s.output}.${t.errors ? ` ${t.errors} line(s) could not be costed: see their Status.` : ''}`);
 }
 
+/** Set by Cancel: the costing stops after the request under way and clears what it wrote. */
+let stopping = false;
+
 async function cost(): Promise<void> {
   busy(true);
+  stopping = false;
   el<HTMLTableElement>('totals').style.display = 'none';
   el<HTMLUListElement>('notes').replaceChildren();
-  el<HTMLProgressElement>('progress').style.display = 'none';
   say('order', 'info', 'Reading the selection…');
   try {
-    const options = { origin: el('origin').value.trim(), s301: el<HTMLSelectElement>('s301').value, ocean: el('ocean').checked, date: el('date').value };
-    const plan = await call<OrderPlan>('planSelectedOrder', options);
+    const options = {
+      origin: el('origin').value.trim(),
+      s301: el<HTMLSelectElement>('s301').value,
+      ocean: el('ocean').checked,
+      date: el('date').value,
+      decimal: el<HTMLSelectElement>('decimal').value as DecimalMark,
+    };
+    const planned = await call<OrderPlan | ColumnsQuestion>('planSelectedOrder', options, chosenColumns());
+    if ('needColumns' in planned) {
+      say('order', 'error', planned.message);
+      offerColumns(planned);
+      return;
+    }
+    const plan = planned;
     if (plan.occupied && !(await confirmOverwrite(plan.output))) {
       say('order', 'info', 'Cancelled: nothing was written.');
       return;
     }
+    el<HTMLButtonElement>('stop').hidden = false;
     const parts: ChunkResult[] = [];
-    for (let i = 0; i < plan.chunks; i++) {
+    for (let i = 0; i < plan.chunks && !stopping; i++) {
       progress(i, plan);
       parts.push(await call<ChunkResult>('costOrderChunk', plan, i));
+    }
+    if (stopping) {
+      await call('discardOrder', plan);
+      say('order', 'info', 'Cancelled: what had been written was cleared.');
+      return;
     }
     progress(plan.chunks, plan);
     showSummary(await call<OrderSummary>('finishOrder', plan, parts));
   } catch (e) {
     say('order', 'error', errorMessage(e));
   } finally {
+    el<HTMLButtonElement>('stop').hidden = true;
+    el<HTMLProgressElement>('progress').style.display = 'none';
     busy(false);
   }
+}
+
+function buildControls(): void {
+  const grid = el<HTMLDivElement>('columnSelects');
+  for (const col of ORDER_COLUMNS) {
+    const label = Object.assign(document.createElement('label'), { htmlFor: `col-${col}`, textContent: COLUMN_LABELS[col] });
+    grid.append(label, Object.assign(document.createElement('select'), { id: `col-${col}` }));
+  }
+  el<HTMLSelectElement>('decimal').append(...DECIMAL_MARKS.map((m) => new Option(m.label, m.value)));
+  el<HTMLDetailsElement>('columns').addEventListener('toggle', () => {
+    const open = el<HTMLDetailsElement>('columns').open;
+    if (open && !filled)
+      call<Pick<ColumnsQuestion, 'defaults' | 'choices'>>('getSelectionColumns').then(offerColumns, (e) => say('order', 'error', errorMessage(e)));
+    filled = false;
+  });
 }
 
 el<HTMLButtonElement>('save').onclick = () => save();
 el<HTMLButtonElement>('forget').onclick = () => save(true);
 el<HTMLButtonElement>('test').onclick = test;
 el<HTMLButtonElement>('cost').onclick = cost;
+el<HTMLButtonElement>('stop').onclick = () => {
+  stopping = true;
+  say('order', 'info', 'Cancelling after the request under way…');
+};
+buildControls();
 call<SidebarSettings>('getSettings').then(showSettings, (e) => say('connection', 'error', errorMessage(e)));

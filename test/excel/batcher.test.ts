@@ -211,11 +211,15 @@ describe('settings', () => {
   it('are kept normalised in the store the functions and the task pane share', async () => {
     const store = memoryStore();
     const api = new LandedApi({ store, defaultBaseUrl: 'https://addin.test' });
-    expect(await api.settings()).toEqual({ baseUrl: 'https://addin.test', key: '' });
-    expect(await api.saveSettings({ baseUrl: ' https://api.test/ ', key: ' k_1 ' })).toEqual({ baseUrl: 'https://api.test', key: 'k_1' });
+    expect(await api.settings()).toEqual({ baseUrl: 'https://addin.test', key: '', keyWorks: false });
+    expect(await api.saveSettings({ baseUrl: ' https://api.test/ ', key: ' k_1 ' })).toEqual({ baseUrl: 'https://api.test', key: 'k_1', keyWorks: false });
     expect([await store.getItem('landed.baseUrl'), await store.getItem('landed.apiKey')]).toEqual(['https://api.test', 'k_1']);
+    // A key that answered is remembered as working until another key is saved.
+    await api.keyWorked();
+    expect((await api.settings()).keyWorks).toBe(true);
+    expect((await api.saveSettings({ baseUrl: 'https://api.test', key: 'k_2' })).keyWorks).toBe(false);
     // Not an http(s) address, and no key: back to the add-in's origin, and nothing stored.
-    expect(await api.saveSettings({ baseUrl: 'ftp://api.test', key: '' })).toEqual({ baseUrl: 'https://addin.test', key: '' });
+    expect(await api.saveSettings({ baseUrl: 'ftp://api.test', key: '' })).toEqual({ baseUrl: 'https://addin.test', key: '', keyWorks: false });
     expect([await store.getItem('landed.baseUrl'), await store.getItem('landed.apiKey')]).toEqual([null, null]);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The manifest and the build. `office-addin-manifest validate` needs Microsoft's service, so its
  * schema checks are reproduced here: well-formed XML, the elements the add-in schema requires in
- * its order, SharedRuntime and CustomFunctionsRuntime 1.1, the long-lived shared runtime, https
+ * its order, SharedRuntime 1.1 and CustomFunctionsRuntime 1.2, the long-lived shared runtime, https
  * URLs that the build really serves, unique ids, every resid defined, string lengths, icon sizes.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -79,10 +79,16 @@ describe('manifest.xml', () => {
     expect(child(m, 'DefaultLocale').text).toBe('en-US');
   });
 
-  it('requires SharedRuntime 1.1 and CustomFunctionsRuntime 1.1 in Excel', () => {
+  it('requires SharedRuntime 1.1 and CustomFunctionsRuntime 1.2 (the error objects with a message the functions throw)', () => {
     expect(path(m, 'Hosts').children.map((h) => h.attrs.Name)).toEqual(['Workbook']);
     const sets = path(m, 'Requirements', 'Sets').children.map((s) => [s.attrs.Name, s.attrs.MinVersion]);
-    expect(sets).toEqual([['SharedRuntime', '1.1'], ['CustomFunctionsRuntime', '1.1']]);
+    expect(sets).toEqual([['SharedRuntime', '1.1'], ['CustomFunctionsRuntime', '1.2']]);
+  });
+
+  it('links support and "learn more" to the help page the build writes, not to an invented site', () => {
+    expect(child(m, 'SupportUrl').attrs.DefaultValue).toBe('https://localhost:8443/excel/help.html');
+    const urls = path(m, 'VersionOverrides', 'Resources', 'bt:Urls').children;
+    expect(urls.find((u) => u.attrs.id === 'GetStarted.LearnMoreUrl')!.attrs.DefaultValue).toBe('https://localhost:8443/excel/help.html');
   });
 
   it('runs custom functions and task pane in one long-lived runtime', () => {
@@ -170,13 +176,26 @@ describe('the build (dist/excel)', () => {
     const info = await OfficeAddinManifest.readManifestFile(join(out, 'excel', 'manifest.xml'));
     expect(info.defaultSettings?.sourceLocation).toBe(`${ORIGIN}/excel/taskpane.html`);
     expect(() => addinOrigin('http://landed.example.com')).toThrow(/must use https/);
+    // A later plain build (npm start) into the same folder keeps the deployment's address.
+    await build(projectRoot, { outDir: join(out, 'excel'), env: {} });
+    expect(readFileSync(join(out, 'excel', 'manifest.xml'), 'utf8')).not.toContain('localhost');
+    await build(projectRoot, { outDir: join(out, 'excel'), env: { ADDIN_BASE_URL: 'https://localhost:8443' } });
+    expect(readFileSync(join(out, 'excel', 'manifest.xml'), 'utf8')).not.toContain('landed.example.com');
+    await build(projectRoot, { outDir: join(out, 'excel'), env: { ADDIN_BASE_URL: `${ORIGIN}/` } });
     expect(() => addinOrigin('https://landed.example.com/app')).toThrow(/without a path/);
   });
 
-  it('generates functions.json from the JSDoc, every function and parameter described', async () => {
+  it('generates functions.json from the JSDoc, every function and parameter described, typed and linked to its help', async () => {
     const json = JSON.parse(readFileSync(join(out, 'excel', 'functions.json'), 'utf8'));
-    const fresh = await generateCustomFunctionsMetadata(join(projectRoot, 'excel-addin/src/functions/functions.ts'));
-    expect(json).toEqual(JSON.parse(fresh.metadataJson));
+    const fresh = JSON.parse((await generateCustomFunctionsMetadata(join(projectRoot, 'excel-addin/src/functions/functions.ts'))).metadataJson);
+    expect(json.functions.map((f: any) => [f.id, f.description])).toEqual(fresh.functions.map((f: any) => [f.id, f.description]));
+    const help = readFileSync(join(out, 'excel', 'help.html'), 'utf8');
+    for (const f of json.functions) {
+      expect(f.helpUrl, f.id).toBe(`${ORIGIN}/excel/help.html#${f.id}`);
+      expect(help, f.id).toContain(`<section id="${f.id}"><h2>=TARIFF.${f.id}(`);
+      for (const p of f.parameters) expect(['number', 'string', 'boolean', 'any'], `${f.id}(${p.name})`).toContain(p.type);
+    }
+    expect(json.functions[0].parameters.map((p: any) => `${p.name}:${p.type}`)).toEqual(['hts:any', 'value:number', 'origin:string', 's301:any', 'ocean:boolean', 'qty:number', 'unit:string']);
     const byId = Object.fromEntries(json.functions.map((f: any) => [f.id, f]));
     expect(Object.keys(byId).sort()).toEqual(['DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'SECTION301']);
     for (const f of json.functions) {

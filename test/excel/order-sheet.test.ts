@@ -5,8 +5,8 @@
 import { OfficeMockObject } from 'office-addin-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server.js';
-import { headerMapping, MONEY_FORMAT, RESULT_HEADERS } from '../../shared/order-sheet.js';
-import { columnLetter, costSelectedOrder, readOrder, type Selection } from '../../excel-addin/src/taskpane/order-sheet.js';
+import { columnLetter, MONEY_FORMAT, RESULT_HEADERS } from '../../shared/order-sheet.js';
+import { costSelectedOrder } from '../../excel-addin/src/taskpane/order-sheet.js';
 import { clientFor, recordingFetch, type Sent } from './helpers.js';
 
 let server: RunningServer;
@@ -30,7 +30,7 @@ beforeEach(() => {
 function mockExcel(values: unknown[][], existing?: unknown[][]) {
   const rows = values.length;
   const cols = values[0].length;
-  const outRows = rows + 1;
+  const outRows = rows + 2; // the totals and the costing record below the lines
   const blank = Array.from({ length: outRows }, () => RESULT_HEADERS.map(() => ''));
   const data = {
     context: {
@@ -60,14 +60,16 @@ function mockExcel(values: unknown[][], existing?: unknown[][]) {
               formulas: existing ?? blank,
               values: blank,
               numberFormat: blank,
-              first: { format: { font: { bold: false } } },
-              last: { format: { font: { bold: false }, borders: { edge: { style: 'None' } } } },
+              format: { fill: { cleared: false, clear(this: any) { this.cleared = true; } } },
+              header: { format: { font: { bold: false }, fill: { color: '' } } },
+              line: { format: { font: { bold: false }, fill: { color: '' } } },
+              last: { format: { font: { bold: false }, fill: { color: '' }, borders: { edge: { style: 'None' } } } },
+              // Row 0 is the header, the row after the lines the totals; other rows are lines (their fills are recorded).
               getRow(this: any, i: number) {
-                this.rowAsked = i;
-                return this.first;
-              },
-              getLastRow(this: any) {
-                return this.last;
+                if (i === 0) return this.header;
+                if (i === rows) return this.last;
+                (this.filled ??= []).push(i);
+                return this.line;
               },
             },
             getRangeByIndexes(this: any, ...indexes: number[]) {
@@ -104,37 +106,6 @@ const never = async (): Promise<boolean> => {
   throw new Error('asked to overwrite, but the output range is empty');
 };
 
-describe('headerMapping and readOrder', () => {
-  it('finds the columns by the names people give them', () => {
-    expect(headerMapping(['Item', 'HTS code', 'Customs value', 'Country of origin', 'Qty', 'UOM'])).toEqual({ hts: 1, value: 2, origin: 3, qty: 4, unit: 5 });
-    expect(headerMapping(['Tariff No.', 'Amount (USD)'])).toBeNull(); // "tariffno" and "amountusd": only the second is a name
-    expect(headerMapping(['hts', 'notes'])).toBeNull(); // no value column
-  });
-
-  it('reads the items under the header, skips blank rows, and keeps each item\'s row', () => {
-    const sel: Selection = {
-      address: 'A1:C5', rowIndex: 0, columnIndex: 0, rowCount: 5, columnCount: 3,
-      values: [['HTS', 'Value', 'Origin'], ['6109.10.00', 10000, 'china'], ['', '', ''], [' 8471.30.01 ', 500, ''], ['6109.10.00', 10000, 'kr']],
-    };
-    const order = readOrder(sel, null);
-    expect(order.items).toEqual([
-      { hts: '6109.10.00', value: 10000, origin: 'china' },
-      { hts: '8471.30.01', value: 500 },
-      { hts: '6109.10.00', value: 10000, origin: 'kr' },
-    ]);
-    expect(order.rows).toEqual([1, 3, 4]);
-  });
-
-  it('without a header, asks for the columns; with chosen columns, reads every row', () => {
-    const sel: Selection = { address: 'A1:B2', rowIndex: 0, columnIndex: 0, rowCount: 2, columnCount: 2, values: [[10000, '6109.10.00'], [500, '8471.30.01']] };
-    expect(() => readOrder(sel, null)).toThrow(/No header row naming HTS and Value columns/);
-    expect(readOrder(sel, { mapping: { hts: 1, value: 0 }, header: false }).items).toEqual([
-      { hts: '6109.10.00', value: 10000 },
-      { hts: '8471.30.01', value: 500 },
-    ]);
-  });
-});
-
 describe('costSelectedOrder', () => {
   const order = [
     ['HTS', 'Value', 'Origin'],
@@ -149,10 +120,10 @@ describe('costSelectedOrder', () => {
     const progress: [number, number][] = [];
     const summary = await costSelectedOrder(
       { options: { ocean: false }, columns: null },
-      { client, confirm: never, progress: (d, t) => progress.push([d, t]) },
+      { client, confirm: never, progress: (d, t) => progress.push([d, t]), now: () => new Date('2026-11-22T06:05:00Z') },
     );
     const sheet = excel.context.workbook.worksheets.active;
-    expect(sheet.indexes).toEqual([2, 4, 6, 7]); // to the right of B3:D7, one row more for the totals
+    expect(sheet.indexes).toEqual([2, 4, 7, 7]); // to the right of B3:D7, two rows more for the totals and the record
     expect(excel.context.workbook.selected.valuesOnly).toBe(true);
     const v = sheet.target.values as unknown[][];
     expect(v[0]).toEqual([...RESULT_HEADERS]);
@@ -164,12 +135,18 @@ describe('costSelectedOrder', () => {
     expect(v[3][6]).toMatch(/^Error: hts must have 4, 6, 8 or 10 digits/);
     expect(v[4]).toEqual(['', 0, 3.46, 0, '', '4.4¢/kg', 'The rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.']);
     expect(v[5].slice(0, 5)).toEqual([1650, 750, 38.1, 0, 23438.1]); // 21,000 + 1,650 + 750 + 38.10
-    expect(v[5][6]).toMatch(/^Total: 4 lines; 1 with errors \(not in the totals\); 1 with a specific rate not computed/);
+    expect(v[5][6]).toBe('Total: 4 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)');
+    expect(v[6][0]).toBe(
+      'Costed by landed on 2026-11-22 06:05 UTC · HTS 2026 Revision 10 · entry date 2026-11-22 (the day of costing) · default origin mfn (general rate) · Section 301 auto (from the schedule) · ocean freight (HMF) no · numbers read as 1,234.56',
+    );
+    // The error line red, the line without its duty yellow, after the old colours were cleared.
+    expect(sheet.target.format.fill.cleared).toBe(true);
+    expect(sheet.target.filled).toEqual([3, 4]);
     expect((sheet.target.numberFormat as string[][])[1]).toEqual([MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, '@', 'General']);
-    expect(sheet.target.first.format.font.bold).toBe(true);
+    expect(sheet.target.header.format.font.bold).toBe(true);
     expect(sheet.target.last.format.font.bold).toBe(true);
     expect(sheet.target.last.format.borders.edgeAsked).toBe('EdgeTop');
-    expect(summary.address).toBe('Sheet1!E3:K8');
+    expect(summary.address).toBe('Sheet1!E3:K9');
     expect(progress).toEqual([[0, 4], [4, 4]]);
     expect(sent.map((s) => [s.method, s.url.replace(server.url, '')])).toEqual([['POST', '/api/v1/duty/bulk']]);
     expect(sent[0].body).toEqual({ items: [{ hts: '6109.10.00', value: 10000, origin: 'china' }, { hts: '6109.10.00', value: 10000, origin: 'kr' }, { hts: '12345', value: 100 }, { hts: '0201.10.05', value: 1000 }] });
@@ -184,12 +161,12 @@ describe('costSelectedOrder', () => {
   });
 
   it('asks before overwriting non-empty cells, and writes nothing when told no', async () => {
-    const existing = Array.from({ length: 6 }, () => RESULT_HEADERS.map(() => ''));
+    const existing = Array.from({ length: 7 }, () => RESULT_HEADERS.map(() => ''));
     existing[2][3] = '=A1*2';
     const excel = mockExcel(order, existing);
     const asked: string[] = [];
     const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: async (m) => (asked.push(m), false), progress: () => {} });
-    expect(asked).toEqual(['Cells in Sheet1!E3:K8 are not empty. Overwrite them with the costing?']);
+    expect(asked).toEqual(['Cells in Sheet1!E3:K9 are not empty. Overwrite them with the costing?']);
     expect(summary.address).toBeNull();
     // Never assigned: still office-addin-mock's marker of a property that was not loaded.
     expect(Array.isArray(excel.context.workbook.worksheets.active.target.values)).toBe(false);
@@ -198,11 +175,11 @@ describe('costSelectedOrder', () => {
   });
 
   it('overwrites when told yes', async () => {
-    const existing = Array.from({ length: 6 }, () => RESULT_HEADERS.map(() => ''));
+    const existing = Array.from({ length: 7 }, () => RESULT_HEADERS.map(() => ''));
     existing[5][6] = 'old total';
     const excel = mockExcel(order, existing);
     const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: async () => true, progress: () => {} });
-    expect(summary.address).toBe('Sheet1!E3:K8');
+    expect(summary.address).toBe('Sheet1!E3:K9');
     expect(excel.context.workbook.worksheets.active.target.values[1][0]).toBe(1650);
   });
 
@@ -214,7 +191,7 @@ describe('costSelectedOrder', () => {
     expect(sent.map((s) => s.body.items.length)).toEqual([1000, 1000, 500]);
     expect(progress).toEqual([0, 1000, 2000, 2500]);
     const v = excel.context.workbook.worksheets.active.target.values as unknown[][];
-    expect(v).toHaveLength(2502);
+    expect(v).toHaveLength(2503);
     expect(v[1][0]).toBe(16.5); // 16.5% of 100
     expect(v[2500][0]).toBe(428.84); // row 2500 holds value 2,599: 16.5% = 428.835, half up
     expect(v[1701][6]).toBe('Error: hts may contain only digits, dots and spaces: "bad"');

@@ -15,16 +15,17 @@ import { projectRoot } from '../../server/data/paths.js';
 import { launchChromium } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 
-const SCREENSHOT = '/tmp/landed-excel-taskpane.png';
-const SHEET_SCREENSHOT = '/tmp/landed-excel-sheet.png';
+/** The README's picture of the pane after costing an invoice, renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
+const SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? join(projectRoot, 'docs') : tmpdir(), 'excel-taskpane.png');
 const stub = readFileSync(join(import.meta.dirname, 'fixtures', 'office-stub.js'), 'utf8');
 
 let dir: string;
 let server: RunningServer;
 let browser: BrowserContext;
 let page: Page;
-/** Every /api/v1 request the page made: method and path. */
+/** Every /api/v1 request the page made: method and path; and the bodies of the bulk requests. */
 const api: string[] = [];
+const bulkBodies: any[] = [];
 const pageErrors: string[] = [];
 
 declare global {
@@ -35,6 +36,8 @@ declare global {
       formats(row: number, col: number, h: number, w: number): string[][];
       bold(row: number, col: number, h: number, w: number): boolean[][];
       border(row: number, col: number): string | null;
+      fills(row: number, col: number, h: number, w: number): (string | null)[][];
+      notes(row: number, col: number, h: number, w: number): (string | null)[][];
       select(row: number, col: number, h: number, w: number): void;
       clear(): void;
       letter(i: number): string;
@@ -58,6 +61,7 @@ beforeAll(async () => {
   page.on('request', (r) => {
     const u = new URL(r.url());
     if (u.pathname.startsWith('/api/v1/')) api.push(`${r.method()} ${u.pathname}`);
+    if (u.pathname === '/api/v1/duty/bulk') bulkBodies.push(r.postDataJSON());
   });
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(`${server.url}/excel/taskpane.html`);
@@ -80,6 +84,7 @@ describe('the add-in served by the API server at /excel/', () => {
       ['/excel/functions.json', 'application/json'],
       ['/excel/assets/icon-32.png', 'image/png'],
       ['/excel/manifest.xml', 'xml'],
+      ['/excel/help.html', 'text/html'],
     ]) {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(200);
@@ -91,75 +96,78 @@ describe('the add-in served by the API server at /excel/', () => {
 });
 
 describe('the task pane in Chromium', () => {
-  it('loads with the API address defaulting to its own origin, and asks for a key', async () => {
+  it('loads with the API address defaulting to its own origin, settings first, and says where keys come from', async () => {
     expect(await page.locator('#base-url').inputValue()).toBe(server.url);
-    expect(await statusOf('settings-status')).toBe('Set your API key to start.');
+    expect(await statusOf('settings-status')).toBe(
+      'Paste your API key, then press Test connection. Keys are issued by whoever runs your landed service (on its server: npm run keys -- create --label YOUR-NAME).',
+    );
+    // Until a key works there is nothing to cost with: the order part waits.
+    expect(await page.locator('#app').getAttribute('class')).toBe('setup');
+    expect(await page.locator('#order').isHidden()).toBe(true);
     expect((await page.evaluate(() => [...window.__associated.keys()])).sort()).toEqual(['DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'SECTION301']);
   });
 
-  it('without a key, costing says where to set it and sends nothing', async () => {
-    await page.evaluate(() => {
-      window.__sheet.set(1, 1, [['HTS', 'Value'], ['6109.10.00', 10000]]);
-      window.__sheet.select(1, 1, 2, 2);
-    });
-    await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/No landed API key is set: open the landed task pane .* under Settings/);
-    expect(api).toEqual([]);
-    await page.evaluate(() => window.__sheet.clear());
-  });
-
-  it('saves the key in OfficeRuntime.storage and tests the connection', async () => {
+  it('a wrong key says so and where to get one; a good one opens the order part', async () => {
     await page.fill('#api-key', 'lk_wrong_key_00000000');
     await page.click('#test');
-    await expect.poll(() => statusOf('settings-status')).toMatch(/rejected the key ending …0000/);
+    await expect.poll(() => statusOf('settings-status')).toMatch(/rejected the key ending …0000 .* Keys are issued by whoever runs your landed service/);
+    expect(await page.locator('#order').isHidden()).toBe(true);
     await page.fill('#api-key', server.key);
     await page.click('#test');
     await expect.poll(() => statusOf('settings-status')).toMatch(/^Connected to http:\/\/127\.0\.0\.1:\d+: schedule 2026 Revision 10; \d+ of 120 requests left this minute\.$/);
     expect(await page.evaluate(() => window.__storage.get('landed.apiKey'))).toBe(server.key);
     expect(await page.evaluate(() => window.__storage.get('landed.baseUrl'))).toBe(server.url);
     expect(await page.locator('#settings-status').getAttribute('class')).toContain('ok');
+    expect(await page.locator('#order').isVisible()).toBe(true);
+    expect(await page.locator('#app').getAttribute('class')).toBe('');
   });
 
-  it('costs the selected order next to it, with formats and a totals row', async () => {
+  it('an invoice headed HTS, Origin, Qty, Price, Ext value: costed on Ext value, a bad value marked on its line', async () => {
     api.length = 0;
+    bulkBodies.length = 0;
     await page.evaluate(() => {
-      window.__sheet.set(1, 1, [
-        ['HTS', 'Value', 'Origin'],
-        ['6109.10.00', 10000, 'china'],
-        ['6109.10.00', 10000, 'kr'],
-        ['6109.1', 500, 'VN'],
-        ['0201.10.05', 1000, ''],
+      window.__sheet.set(0, 0, [
+        ['HTS', 'Origin', 'Qty', 'Price', 'Ext value'],
+        ['6109.10.00', 'China', 5000, 2.1, '$10,500.00'],
+        ['8471.30.01', '', 10, 200, '2000'],
+        ['6109.10.00', 'Korea', 100, 5, '12 boxes'],
       ]);
-      window.__sheet.select(1, 1, 5, 3);
+      window.__sheet.select(0, 0, 4, 5);
     });
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 4 lines into Sheet1!E2:K7; 1 with errors \(see the Status column\)\. Schedule 2026 Revision 10\.$/);
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 3 lines into Sheet1!F1:L6; 1 with errors \(see the Status column\)\. Schedule 2026 Revision 10\.$/);
     expect(api).toEqual(['POST /api/v1/duty/bulk']);
-    const out = await page.evaluate(() => window.__sheet.get(1, 4, 6, 7));
+    // The value is Ext value, read from its text; the unit price is not the value; the unreadable line is not sent.
+    expect(bulkBodies).toEqual([{ items: [{ hts: '6109.10.00', origin: 'China', qty: 5000, value: 10500 }, { hts: '8471.30.01', qty: 10, value: 2000 }] }]);
+    const out = await page.evaluate(() => window.__sheet.get(0, 5, 6, 7));
     expect(out[0]).toEqual(['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status']);
-    // One entry: MPF 0.3464% of the liable value 11,000 (China 10,000 + MFN 1,000) = 38.10, shared by value.
-    expect(out[1]).toEqual([1650, 750, 34.64, 0, 12434.64, '16.5%', 'OK']); // HMF 0: not by vessel
-    expect(out[2]).toEqual([0, 0, 0, 0, 10000, 'Free', 'OK']);
-    expect(out[3][6]).toMatch(/^Error: hts must have 4, 6, 8 or 10 digits; "6109\.1" has 5/);
-    expect(out[4].slice(0, 6)).toEqual(['', 0, 3.46, 0, '', '4.4¢/kg']);
-    expect(out[5].slice(0, 5)).toEqual([1650, 750, 38.1, 0, 23438.1]);
-    const formats = await page.evaluate(() => window.__sheet.formats(2, 4, 1, 7));
+    // 16.5% and 7.5% of 10,500; MPF 0.3464% of the entry's 12,500 = 43.30, shared by value: 36.37 and 6.93.
+    expect(out[1]).toEqual([1732.5, 787.5, 36.37, 0, 13056.37, '16.5%', 'OK']);
+    expect(out[2]).toEqual([0, 0, 6.93, 0, 2006.93, 'Free', 'OK']);
+    expect(out[3]).toEqual(['', '', '', '', '', '', 'Error: Value "12 boxes" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)']);
+    expect(out[4]).toEqual([1732.5, 787.5, 43.3, 0, 15063.3, '', 'Total: 3 lines; 1 with errors (not in the totals)']);
+    expect(out[5][0]).toMatch(/^Costed by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2026 Revision 10 · entry date \d{4}-\d\d-\d\d \(the day of costing\) · default origin mfn \(general rate\) · Section 301 auto \(from the schedule\) · ocean freight \(HMF\) no · numbers read as 1,234\.56$/);
+    // Error colouring, and the order's notes on the record.
+    expect((await page.evaluate(() => window.__sheet.fills(1, 5, 3, 7))).map((r) => r[6])).toEqual([null, null, '#f4cccc']);
+    const notes = await page.evaluate(() => window.__sheet.notes(0, 5, 6, 7));
+    expect(notes[5][0]).toMatch(/Antidumping and countervailing duties are not included\./);
+    expect(notes.slice(0, 5).flat().filter(Boolean)).toEqual([]); // plain lines carry no note of their own
+    const formats = await page.evaluate(() => window.__sheet.formats(1, 5, 1, 7));
     expect(formats[0]).toEqual(['$#,##0.00', '$#,##0.00', '$#,##0.00', '$#,##0.00', '$#,##0.00', '@', 'General']);
-    const bold = await page.evaluate(() => window.__sheet.bold(1, 4, 6, 1).map((r) => r[0]));
-    expect(bold).toEqual([true, false, false, false, false, true]);
-    expect(await page.evaluate(() => window.__sheet.border(6, 4))).toBe('EdgeTop:Continuous');
-    // The pane's summary.
-    await expect.poll(() => page.locator('#totals').textContent()).toContain('Duty$1,650.00');
-    expect(await page.locator('#totals').textContent()).toContain('Landed cost$23,438.10');
-    // The data itself is untouched.
-    expect(await page.evaluate(() => window.__sheet.get(1, 1, 2, 3))).toEqual([['HTS', 'Value', 'Origin'], ['6109.10.00', 10000, 'china']]);
+    const bold = await page.evaluate(() => window.__sheet.bold(0, 5, 6, 1).map((r) => r[0]));
+    expect(bold).toEqual([true, false, false, false, true, false]);
+    expect(await page.evaluate(() => window.__sheet.border(4, 5))).toBe('EdgeTop:Continuous');
+    await expect.poll(() => page.locator('#totals').textContent()).toContain('Duty$1,732.50');
+    expect(await page.locator('#totals').textContent()).toContain('Landed cost$15,063.30');
+    expect(await page.locator('#progress').isHidden()).toBe(true);
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
   });
 
   it('asks before overwriting: Cancel writes nothing, Overwrite writes with the new options', async () => {
     api.length = 0;
     await page.click('#cost');
     await page.locator('#confirm').waitFor({ state: 'visible' });
-    expect(await page.locator('#confirm-text').textContent()).toBe('Cells in Sheet1!E2:K7 are not empty. Overwrite them with the costing?');
+    expect(await page.locator('#confirm-text').textContent()).toBe('Cells in Sheet1!F1:L6 are not empty. Overwrite them with the costing?');
     await page.click('#confirm-no');
     await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
     expect(api).toEqual([]);
@@ -169,37 +177,77 @@ describe('the task pane in Chromium', () => {
     await page.click('#cost');
     await page.locator('#confirm').waitFor({ state: 'visible' });
     await page.click('#confirm-yes');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 4 lines/);
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 3 lines/);
     expect(api).toEqual(['POST /api/v1/duty/bulk']);
-    const row = await page.evaluate(() => window.__sheet.get(2, 4, 1, 7)[0]);
-    // Section 301 at 25% = 2,500; HMF 0.125% = 12.50.
-    expect(row).toEqual([1650, 2500, 34.64, 12.5, 14197.14, '16.5%', 'OK']);
+    const row = await page.evaluate(() => window.__sheet.get(1, 5, 1, 7)[0]);
+    // Section 301 at 25% = 2,625; HMF 0.125% of 10,500 = 13.13 (of the entry's 15.63, by value).
+    expect(row).toEqual([1732.5, 2625, 36.37, 13.13, 14907, '16.5%', 'OK']);
+    expect(await page.evaluate(() => window.__sheet.get(5, 5, 1, 1)[0][0])).toMatch(/Section 301 25% · ocean freight \(HMF\) yes/);
     await page.uncheck('#ocean');
     await page.selectOption('#s301', '');
+    await page.evaluate(() => window.__sheet.clear());
   });
 
-  it('without a header row, offers the columns to choose, then costs with them', async () => {
+  it('without a header row, offers the columns with the header box unticked, and costs every line', async () => {
     await page.evaluate(() => {
-      window.__sheet.clear();
       window.__sheet.set(20, 0, [[10000, '6109.10.00', 'china'], [2000, '8471.30.01', 'china']]);
       window.__sheet.select(20, 0, 2, 3);
     });
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^No header row naming HTS and Value columns/);
-    await expect.poll(() => page.locator('#col-hts option').allTextContents()).toEqual(['(auto)', 'A', 'B · 6109.10.00', 'C · china']);
+    await expect.poll(() => statusOf('order-status')).toMatch(/^The selection has no header row naming HTS and Value columns: choose the columns under "Columns"/);
+    await expect.poll(() => page.locator('#col-hts option').allTextContents()).toEqual(['(none)', 'A · 10000', 'B · 6109.10.00', 'C · china']);
+    // The first row is an order line: the box says so, so choosing the columns is enough.
+    expect(await page.locator('#has-header').isChecked()).toBe(false);
     await page.selectOption('#col-hts', '1');
     await page.selectOption('#col-value', '0');
     await page.selectOption('#col-origin', '2');
-    await page.uncheck('#has-header');
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 lines into Sheet1!D21:J23\./);
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 lines into Sheet1!D21:J24\./);
     const out = await page.evaluate(() => window.__sheet.get(20, 3, 3, 7));
     expect(out[0].slice(0, 3)).toEqual([1650, 750, 34.64]);
     expect(out[1].slice(0, 3)).toEqual([0, 0, 6.93]); // 8471.30.01 is Free, not on a Section 301 list here; MPF 0.3464% of 2,000
     expect(out[2].slice(0, 3)).toEqual([1650, 750, 41.57]); // MPF of the entry: 0.3464% of 12,000
-    // Back to detection for whoever comes next.
-    for (const c of ['hts', 'value', 'origin']) await page.selectOption(`#col-${c}`, '');
-    await page.check('#has-header');
+    await page.click('#columns summary'); // closed: back to detection for whoever comes next
+    await page.evaluate(() => window.__sheet.clear());
+  });
+
+  it('only a unit price and a quantity: value = price × qty, said in the Status and the line’s note', async () => {
+    await page.evaluate(() => {
+      window.__sheet.set(0, 0, [['HTS', 'Qty', 'Unit price'], ['6109.10.00', 5000, '2.10']]);
+      window.__sheet.select(0, 0, 2, 3);
+    });
+    await page.click('#cost');
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 1 lines/);
+    expect(await page.evaluate(() => window.__sheet.get(1, 3, 1, 7)[0])).toEqual([1732.5, 0, 36.37, 0, 12268.87, '16.5%', 'OK (value = Qty × Unit price)']);
+    expect(await page.evaluate(() => window.__sheet.notes(1, 9, 1, 1)[0][0])).toBe('Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).');
+    await page.evaluate(() => window.__sheet.clear());
+  });
+
+  it('a 2,500-line order shows its progress and can be cancelled: nothing is written, no progress bar is left', async () => {
+    await page.evaluate(() => {
+      window.__sheet.set(0, 0, [['HTS', 'Value'], ...Array.from({ length: 2500 }, (_, i) => ['6109.10.00', 100 + i])]);
+      window.__sheet.select(0, 0, 2501, 2);
+    });
+    // The second request is held until the person has pressed Cancel.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let bulk = 0;
+    await page.route('**/api/v1/duty/bulk', async (route) => {
+      if (++bulk === 2) await held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.click('#cost');
+    await expect.poll(() => statusOf('order-status')).toBe('Costing 2,500 lines: 1,000 done…');
+    expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [p.hidden, p.value, p.max])).toEqual([false, 1000, 2500]);
+    await page.click('#cancel-cost');
+    await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
+    release();
+    await page.unroute('**/api/v1/duty/bulk');
+    expect(await page.locator('#progress').isHidden()).toBe(true);
+    expect(await page.locator('#cancel-cost').isHidden()).toBe(true);
+    expect((await page.evaluate(() => window.__sheet.get(0, 2, 2502, 7))).flat().filter((v) => v !== '')).toEqual([]);
+    expect(bulk).toBe(2);
+    await page.evaluate(() => window.__sheet.clear());
   });
 
   it('runs the TARIFF functions in the same runtime: 2,000 cells in 2 requests, errors as Excel shows them', async () => {
@@ -221,26 +269,7 @@ describe('the task pane in Chromium', () => {
     expect(result.rate).toBe('Free');
   });
 
-  it('left no script error, and looks right', async () => {
+  it('left no script error', async () => {
     expect(pageErrors).toEqual([]);
-    await page.evaluate(() => {
-      window.__sheet.set(1, 1, [['HTS', 'Value', 'Origin'], ['6109.10.00', 10000, 'china'], ['6109.10.00', 10000, 'kr'], ['6109.1', 500, 'VN'], ['0201.10.05', 1000, '']]);
-      window.__sheet.select(1, 1, 5, 3);
-    });
-    await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 4 lines/);
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
-    // The worksheet as the stand-in holds it, drawn as a grid for a person to look at.
-    const grid = await page.evaluate(() => ({ v: window.__sheet.get(0, 0, 8, 11), f: window.__sheet.formats(0, 0, 8, 11), l: Array.from({ length: 11 }, (_, i) => window.__sheet.letter(i)) }));
-    const sheetPage = await browser.newPage();
-    const money = (x: unknown, f: string) => (typeof x === 'number' && f.startsWith('$') ? `$${x.toLocaleString('en-US', { minimumFractionDigits: 2 })}` : String(x));
-    const rows = grid.v.map((r, i) => `<tr><th>${i + 1}</th>${r.map((x, j) => `<td class="${typeof x === 'number' ? 'n' : ''}">${money(x, grid.f[i][j])}</td>`).join('')}</tr>`);
-    await sheetPage.setViewportSize({ width: 1400, height: 320 });
-    await sheetPage.setContent(
-      `<style>body{font:12px sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;max-width:260px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}th{background:#eee}.n{text-align:right}</style><table><tr><th></th>${grid.l.map((l) => `<th>${l}</th>`).join('')}</tr>${rows.join('')}</table>`,
-    );
-    await sheetPage.screenshot({ path: SHEET_SCREENSHOT });
-    await sheetPage.close();
-    expect(readFileSync(SCREENSHOT).subarray(1, 4).toString('latin1')).toBe('PNG');
   });
 });

@@ -13,7 +13,7 @@ import build, { apiOrigin } from '../../sheets-addon/build.mjs';
 import { root } from './harness.js';
 
 const CUSTOM_FUNCTIONS = ['DUTY', 'SECTION301', 'MPF', 'HMF', 'FEES', 'LANDED', 'RATE', 'DESC', 'RESULT', 'EXPORTERS'];
-const ENTRY_POINTS = ['onOpen', 'onInstall', 'showSidebar', 'costSelectedOrder', 'getSettings', 'saveSettings', 'testConnection', 'planSelectedOrder', 'costOrderChunk', 'finishOrder'];
+const ENTRY_POINTS = ['onOpen', 'onInstall', 'showSidebar', 'costSelectedOrder', 'getSettings', 'saveSettings', 'testConnection', 'planSelectedOrder', 'getSelectionColumns', 'costOrderChunk', 'finishOrder', 'discardOrder'];
 
 let project: string;
 let out: string;
@@ -69,6 +69,19 @@ test('appsscript.json: V8, the three narrow scopes, the API origin whitelisted',
   ]);
   // The repository's manifest keeps the default origin; the build writes the chosen one.
   expect(JSON.parse(readFileSync(join(root, 'appsscript.json'), 'utf8')).urlFetchWhitelist).toEqual(['https://landed.example.com/']);
+});
+
+test('a later plain build (npm start) into the same folder keeps the address the deployment was built for', async () => {
+  const dir = join(project, 'again');
+  await build(root, { outDir: dir, apiOrigin: 'https://duty.example.org/' });
+  const saved = process.env.SHEETS_API_ORIGIN;
+  delete process.env.SHEETS_API_ORIGIN;
+  try {
+    expect((await build(root, { outDir: dir })).apiOrigin).toBe('https://duty.example.org/');
+  } finally {
+    if (saved !== undefined) process.env.SHEETS_API_ORIGIN = saved;
+  }
+  expect(JSON.parse(readFileSync(join(dir, 'appsscript.json'), 'utf8')).urlFetchWhitelist).toEqual(['https://duty.example.org/']);
 });
 
 test('SHEETS_API_ORIGIN is read as an origin, and anything else is refused', () => {

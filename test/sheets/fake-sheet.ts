@@ -7,13 +7,16 @@ export type Value = string | number | boolean | Date;
 
 interface CellData {
   value: Value;
+  /** A formula as typed, e.g. `=DUTY(A2,B2,C2)`; '' for a plain value. */
+  formula: string;
+  note: string;
   background: string | null;
   numberFormat: string | null;
   fontWeight: string | null;
   borderTop: boolean;
 }
 
-const EMPTY: CellData = { value: '', background: null, numberFormat: null, fontWeight: null, borderTop: false };
+const EMPTY: CellData = { value: '', formula: '', note: '', background: null, numberFormat: null, fontWeight: null, borderTop: false };
 
 export function columnNumber(letters: string): number {
   return [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
@@ -62,8 +65,16 @@ export class FakeSheet {
   }
 
   isEmptyAt(row: number, col: number): boolean {
-    const v = this.cell(row, col).value;
-    return v === '' || v === null || v === undefined;
+    const { value: v, formula } = this.cell(row, col);
+    return (v === '' || v === null || v === undefined) && !formula;
+  }
+
+  /** Like Sheets: the last row and column holding a value or a formula (0 for an empty sheet). */
+  getLastRow(): number {
+    return Math.max(0, ...[...this.cells.keys()].filter((k) => !this.isEmptyAt(...(k.split(',').map(Number) as [number, number]))).map((k) => Number(k.split(',')[0])));
+  }
+  getLastColumn(): number {
+    return Math.max(0, ...[...this.cells.keys()].filter((k) => !this.isEmptyAt(...(k.split(',').map(Number) as [number, number]))).map((k) => Number(k.split(',')[1])));
   }
 
   /** Test convenience: the values of an A1 range. */
@@ -117,7 +128,35 @@ export class FakeRange {
     return this.grid((r, c) => this.sheet.cell(r, c).value);
   }
   setValues(values: Value[][]): this {
-    return this.each(values, 'data', (r, c, v) => this.sheet.update(r, c, { value: v === null || v === undefined ? '' : v }));
+    return this.each(values, 'data', (r, c, v) => this.sheet.update(r, c, { value: v === null || v === undefined ? '' : v, formula: '' }));
+  }
+  setValue(value: Value): this {
+    return this.setValues(this.grid(() => value));
+  }
+  getFormulas(): string[][] {
+    return this.grid((r, c) => this.sheet.cell(r, c).formula);
+  }
+  /** The test writes formulas; their values are what the test then computes by calling the functions. */
+  setFormulas(formulas: string[][]): this {
+    return this.each(formulas, 'formulas', (r, c, f) => this.sheet.update(r, c, { formula: f }));
+  }
+  getNotes(): string[][] {
+    return this.grid((r, c) => this.sheet.cell(r, c).note);
+  }
+  setNotes(notes: string[][]): this {
+    return this.each(notes, 'notes', (r, c, n) => this.sheet.update(r, c, { note: n ?? '' }));
+  }
+  setNote(note: string): this {
+    return this.setNotes(this.grid(() => note));
+  }
+  clearNote(): this {
+    return this.setNote('');
+  }
+  clearContent(): this {
+    return this.each(this.grid(() => ''), 'data', (r, c) => this.sheet.update(r, c, { value: '', formula: '' }));
+  }
+  clearFormat(): this {
+    return this.each(this.grid(() => ''), 'formats', (r, c) => this.sheet.update(r, c, { background: null, numberFormat: null, fontWeight: null, borderTop: false }));
   }
   getBackgrounds(): (string | null)[][] {
     return this.grid((r, c) => this.sheet.cell(r, c).background);

@@ -80,7 +80,7 @@ describe('single cells', () => {
       [3, 'DEU', 'Germany', 251375625700],
     ]);
     expect(() => w.call('EXPORTERS', column(['8471', '6109']))).toThrow(/one HTS code/);
-    expect(w.call<string[][]>('EXPORTERS', '9903.88.15')[0][0]).toMatch(/^#N\/A No export data for chapter 99/);
+    expect(() => w.call('EXPORTERS', '9903.88.15')).toThrow(/^#N\/A No export data for chapter 99/);
   });
 });
 
@@ -143,9 +143,11 @@ describe('whole ranges', () => {
     expect(answer[6][0]).toBe(needsQty);
     expect((w.requests[0].body as { queries: unknown[] }).queries).toHaveLength(6);
 
-    // Figures that include the duty are missing with it; Section 301 (none: not from China) is still a number.
-    expect(w.call('LANDED', '2204.21.50', 1000)).toEqual([[needsQty]]);
-    expect(w.call('FEES', '2204.21.50', 1000)).toEqual([[needsQty]]);
+    // A single cell's error is an error value (thrown), which SUM() does not skip; figures that
+    // include the duty fail with it; Section 301 (none: not from China) is still a number.
+    expect(() => w.call('DUTY', '9999.99.99', 5)).toThrow('#N/A hts 9999.99.99 is not in the schedule (2026 Revision 10)');
+    expect(() => w.call('LANDED', '2204.21.50', 1000)).toThrow(needsQty);
+    expect(() => w.call('FEES', '2204.21.50', 1000)).toThrow(needsQty);
     expect(w.call('SECTION301', '2204.21.50', 1000)).toEqual([[0]]);
   });
 
@@ -157,7 +159,7 @@ describe('whole ranges', () => {
     const [[landed]] = w.call<number[][]>('LANDED', '2204.21.50', 1000, '', '', '', 100, 'liter');
     const [[mpf]] = w.call<number[][]>('MPF', '2204.21.50', 1000, '', '', '', 100, 'liter');
     expect(landed).toBeCloseTo(1006.3 + mpf, 2);
-    expect(w.call<string[][]>('DUTY', '2204.21.50', 1000, '', '', '', 100, 'kg')[0][0]).toMatch(/^#N\/A 2204\.21\.50: The rate "6\.3¢\/liter" is per liter; a quantity in kg cannot be converted/);
+    expect(() => w.call('DUTY', '2204.21.50', 1000, '', '', '', 100, 'kg')).toThrow(/^#N\/A 2204\.21\.50: The rate "6\.3¢\/liter" is per liter; a quantity in kg cannot be converted/);
   });
 
   test('single cells repeat over the range; ranges of different sizes are refused', () => {
@@ -172,7 +174,77 @@ describe('whole ranges', () => {
     expect(w.call('DUTY', 61091000, 10000)).toEqual([[1650]]);
     expect(w.call('DESC', 6109)).toEqual([['T-shirts, singlets, tank tops and similar garments, knitted or crocheted:']]);
     // 6109.10 typed as a number is 6109.1: read with its two decimals, as the subheading 6109.10.
-    expect(w.call<string[][]>('DUTY', 6109.1, 10000)[0][0]).toMatch(/^#\S+ hts 6109\.10 /);
+    expect(() => w.call('DUTY', 6109.1, 10000)).toThrow(/^#\S+ hts 6109\.10 /);
+  });
+});
+
+describe('a column filled down: =DUTY(A2, B2, C2) on 2,000 rows', () => {
+  // 2,000 lines of 6109.10.00: values 100, 200, … 200,000; origins china, kr, mfn in turn; row 1000 a bad code.
+  const n = 2000;
+  const rows = Array.from({ length: n }, (_, i) => [i === 998 ? '9999.99.99' : '6109.10.00', 100 * (i + 1), ['china', 'kr', 'mfn'][i % 3]]);
+  const expected = rows.map(([, , origin], i) => (origin === 'kr' ? 0 : Math.round(1650 * (i + 1)) / 100));
+
+  /** Sheets runs each cell in an execution of its own, the active range being the cell; here in an order of its choosing. */
+  function recalculate(w: Addon['world'], order: number[]): (number | string)[] {
+    const out: (number | string)[] = [];
+    for (const i of order) {
+      w.select(`D${i + 2}`);
+      try {
+        out[i] = w.call<number[][]>('DUTY', ...rows[i])[0][0];
+      } catch (e) {
+        out[i] = (e as Error).message;
+      }
+    }
+    return out;
+  }
+
+  test('costs 2 batch requests whichever cell runs first, holds the 2,000 answers in the cache, and a recalculation asks nothing', async () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:D1').setValues([['HTS', 'Value', 'Origin', 'Duty']]);
+    w.sheet.getRange(`A2:C${n + 1}`).setValues(rows);
+    w.sheet.getRange(`D2:D${n + 1}`).setFormulas(rows.map((_, i) => [`=DUTY(A${i + 2},B${i + 2},C${i + 2})`]));
+    const order = Array.from({ length: n }, (_, i) => (i + 1234) % n);
+    const before = await serverRequests(addon.server, '/api/v1/duty/batch');
+
+    const first = recalculate(w, order);
+    expect(first.filter((v, i) => i !== 998 && v !== expected[i])).toEqual([]);
+    // A bad line is an error value in its own cell (thrown), not text that SUM() would skip.
+    expect(first[998]).toBe('#N/A hts 9999.99.99 is not in the schedule (2026 Revision 10)');
+    // The first cell to miss read its neighbours' arguments: one fetchAll of two requests of 1,000 answered every cell.
+    expect(batchRequests(w).map((r) => (r.body as { queries: unknown[] }).queries.length)).toEqual([1000, 1000]);
+    expect(await serverRequests(addon.server, '/api/v1/duty/batch')).toBe(before + 2);
+    // CacheService keeps about 1,000 items: the 2,000 answers sit in a few hundred buckets at most.
+    expect(w.documentCache.size).toBeLessThanOrEqual(200);
+
+    expect(recalculate(w, order.reverse())).toEqual(first);
+    expect(batchRequests(w)).toHaveLength(2);
+  });
+
+  test('reads constants, absolute references and other landed functions of the same row', () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:B3').setValues([
+      ['6109.10.00', 1000],
+      ['6109.10.00', 2000],
+      ['6109.10.00', 3000],
+    ]);
+    w.sheet.getRange('C1:D3').setFormulas([
+      ['=DUTY($A1, B1, "china")', '=IFERROR(LANDED(A1;B1;"china"), 0)'],
+      ['=DUTY($A2, B2, "china")', '=LANDED(A2:A3, B2, "china")'],
+      ['=duty($A3, B3, "china", 25)', '=SUM(B1:B3)'],
+    ]);
+    w.select('C1');
+    expect(w.call('DUTY', '6109.10.00', 1000, 'china')).toEqual([[165]]);
+    // One request for the row's own call and the four other readable calls; the range call is left to itself.
+    expect(batchRequests(w).map((r) => (r.body as { queries: unknown[] }).queries)).toEqual([
+      [
+        { hts: '6109.10.00', value: 1000, origin: 'china' },
+        { hts: '6109.10.00', value: 2000, origin: 'china' },
+        { hts: '6109.10.00', value: 3000, origin: 'china', s301: 25 },
+      ],
+    ]);
+    w.select('D1');
+    expect(w.call('LANDED', '6109.10.00', 1000, 'china')).toEqual([[1273.58]]); // 1,000 + 165 + 75 + the FY2026 MPF minimum 33.58
+    expect(batchRequests(w)).toHaveLength(1);
   });
 });
 
@@ -204,11 +276,15 @@ describe('the key', () => {
     expect(r.message).toMatch(/of 120 requests left this minute/);
   });
 
-  test('only the whitelisted API origin can be reached', () => {
+  test('an address the build did not whitelist is refused in one sentence saying how to rebuild', () => {
     const w = addon.fresh();
-    w.call('saveSettings', { apiUrl: 'https://elsewhere.example.net/' });
-    expect(() => w.call('DUTY', '6109.10.00', 10000)).toThrow(/Cannot reach the landed API at https:\/\/elsewhere.example.net\/.*not in urlFetchWhitelist/);
+    expect(() => w.call('saveSettings', { apiUrl: 'https://elsewhere.example.net' })).toThrow(
+      `This copy of the add-on may only call ${addon.server.url}/ (the address it was built for, in appsscript.json's urlFetchWhitelist), so to use https://elsewhere.example.net/ rebuild it with SHEETS_API_ORIGIN=https://elsewhere.example.net/ npm run build and push it again with clasp.`,
+    );
+    expect(w.documentProperties.get('landed.apiUrl')).toBe(`${addon.server.url}/`);
     expect(() => w.call('saveSettings', { apiUrl: 'ftp://x' })).toThrow(/must be an https:\/\/ address/);
+    // A path under the whitelisted origin is fine.
+    expect(w.call('saveSettings', { apiUrl: `${addon.server.url}/` })).toMatchObject({ apiUrl: `${addon.server.url}/` });
   });
 });
 
@@ -221,11 +297,28 @@ describe('rate limit', () => {
     await limited?.close();
   });
 
-  test('a 429 says when to retry, and answers already cached still come', async () => {
+  test('a 429 whose wait does not fit in a custom function says when to retry, and answers already cached still come', async () => {
     const w = limited.world; // saving settings made no request; the limit is 2 a minute
     expect(w.call('DUTY', '6109.10.00', 100)).toEqual([[16.5]]);
     expect(w.call('DUTY', '6109.10.00', 200)).toEqual([[33]]);
     expect(() => w.call('DUTY', '6109.10.00', 300)).toThrow(/rate limit is reached \(2 requests a minute for this spreadsheet's key\): retry in \d+ s/);
     expect(w.call('DUTY', '6109.10.00', 100)).toEqual([[16.5]]);
+    expect(w.slept).toEqual([]);
   });
+
+  test('a 429 whose wait fits is waited out (Utilities.sleep) and retried: the cell gets its answer', async () => {
+    // A server of its own (its key's log untouched by the test above). The limiter counts the last
+    // 60 s: with the first request 55 s old, the third's Retry-After is about 5 s, which fits.
+    const own = await startAddon({ RATE_LIMIT: '2' });
+    const w = own.world;
+    expect(w.call('DUTY', '6109.10.00', 400)).toEqual([[66]]);
+    await new Promise((r) => setTimeout(r, 55_000));
+    expect(w.call('DUTY', '6109.10.00', 500)).toEqual([[82.5]]);
+    expect(w.call('DUTY', '6109.10.00', 600)).toEqual([[99]]);
+    expect(w.slept).toHaveLength(1);
+    expect(w.slept[0]).toBeGreaterThan(0);
+    expect(w.slept[0]).toBeLessThanOrEqual(7_000);
+    expect(batchRequests(w)).toHaveLength(4); // the third sent twice
+    await own.close();
+  }, 90_000);
 });

@@ -17,6 +17,12 @@ import { FakeSheet, type FakeRange } from './fake-sheet.js';
 const FETCH_CHILD = fileURLToPath(new URL('./fetch-child.mjs', import.meta.url));
 const MAX_CACHE_KEY = 250;
 const MAX_CACHE_VALUE = 100 * 1024;
+/**
+ * CacheService keeps about 1,000 items: when full it evicts the oldest ~10% by creation time,
+ * whatever was read since (measured by J. Poehnelt, "Exploring Apps Script CacheService limits").
+ */
+const MAX_CACHE_ITEMS = 1000;
+const EVICTED_WHEN_FULL = 100;
 
 interface FetchParams {
   method?: string;
@@ -83,6 +89,8 @@ class Cache {
   put(key: string, value: string, seconds?: number): void {
     this.check(key, value);
     if (seconds !== undefined && seconds > 21600) throw new Error('Exception: expirationInSeconds must be at most 21600');
+    this.store.delete(key); // a new creation time: last to be evicted
+    if (this.store.size >= MAX_CACHE_ITEMS) for (const old of [...this.store.keys()].slice(0, EVICTED_WHEN_FULL)) this.store.delete(old);
     this.store.set(key, value);
   }
   putAll(values: Record<string, string>, seconds?: number): void {
@@ -103,6 +111,8 @@ export class AddonWorld {
   readonly documentCache = new Map<string, string>();
   readonly sheets = new Map<string, FakeSheet>([['Sheet1', new FakeSheet('Sheet1')]]);
   readonly toasts: string[] = [];
+  /** Each Utilities.sleep, in milliseconds. */
+  readonly slept: number[] = [];
   readonly alerts: string[][] = [];
   /** Answers the next ui.alert calls give ('YES', 'NO', 'OK'); an unexpected question fails the test. */
   readonly alertAnswers: string[] = [];
@@ -209,6 +219,16 @@ export class AddonWorld {
         world.sidebar = { title: html.getTitle(), content: html.getContent() };
       },
     };
+    // One execution at a time runs here, so a lock is always free; the add-on must still take and release it.
+    const lock = () => {
+      let held = false;
+      return {
+        tryLock: () => (held = true),
+        waitLock: () => void (held = true),
+        hasLock: () => held,
+        releaseLock: () => void (held = false),
+      };
+    };
     const book = {
       getSheetByName: (name: string) => world.sheets.get(name) ?? null,
       getActiveSheet: () => world.active.getSheet(),
@@ -219,6 +239,13 @@ export class AddonWorld {
       UrlFetchApp: {
         fetch: (url: string, params: FetchParams = {}) => world.fetch([{ url, params }])[0],
         fetchAll: (requests: (FetchParams & { url: string })[]) => world.fetch(requests.map((r) => ({ url: r.url, params: r }))),
+      },
+      LockService: { getDocumentLock: lock, getScriptLock: lock },
+      Utilities: {
+        sleep(ms: number) {
+          world.slept.push(ms);
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+        },
       },
       CacheService: {
         getDocumentCache: () => new Cache(world.documentCache),

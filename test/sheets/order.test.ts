@@ -21,12 +21,12 @@ interface Plan {
   chunks: number;
   output: string;
   occupied: boolean;
-  header: boolean;
+  columns: { mapping: Record<string, number>; header: boolean };
 }
 
 /** The sidebar's sequence: plan, each chunk, totals. */
-function costFromSidebar(w: AddonWorld, options: Record<string, unknown>) {
-  const plan = w.call<Plan>('planSelectedOrder', options);
+function costFromSidebar(w: AddonWorld, options: Record<string, unknown>, columns: Plan['columns'] | null = null) {
+  const plan = w.call<Plan>('planSelectedOrder', options, columns);
   const parts = Array.from({ length: plan.chunks }, (_, i) => w.call('costOrderChunk', plan, i));
   return { plan, summary: w.call<{ totals: Record<string, number>; output: string; notes: string[] }>('finishOrder', plan, parts) };
 }
@@ -38,7 +38,7 @@ describe('the sidebar costs the selected order', () => {
     w.select('A1:E7');
     const before = await serverRequests(addon.server, '/api/v1/duty/bulk');
     const { plan, summary } = costFromSidebar(w, { ocean: true });
-    expect(plan).toMatchObject({ lines: 5, chunks: 1, output: 'Sheet1!F1:L8', occupied: false, header: true });
+    expect(plan).toMatchObject({ lines: 5, chunks: 1, output: 'Sheet1!F1:L9', occupied: false, columns: { header: true } });
     expect(await serverRequests(addon.server, '/api/v1/duty/bulk')).toBe(before + 1);
     expect(w.requests.map((r) => r.url.replace(addon.server.url, ''))).toEqual(['/api/v1/duty/bulk']);
     expect(w.requests[0].body).toEqual({
@@ -53,6 +53,10 @@ describe('the sidebar costs the selected order', () => {
     });
 
     expect(w.sheet.values('F1:L8')).toEqual(MIXED_ORDER_BY_VESSEL);
+    expect(String(w.sheet.values('F9')[0][0])).toMatch(/^Costed by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2026 Revision 10 · entry date .* · ocean freight \(HMF\) yes · numbers read as 1,234\.56$/);
+    // The order's notes (the fee year, the caveats) on the record; each line's own notes on its Status.
+    expect(w.sheet.getRange('F9').getNotes()[0][0]).toMatch(/Antidumping and countervailing duties are not included\./);
+    expect(w.sheet.getRange('L7').getNotes()[0][0]).toMatch(/86\.5¢\/kg/);
     expect(summary.totals).toMatchObject({ lines: 5, errors: 1, customs_value: 18000, duty: 1656.3, landed_cost: 20491.15 });
 
     // Marks and formats.
@@ -71,21 +75,32 @@ describe('the sidebar costs the selected order', () => {
     writeMixedOrder(w);
     w.sheet.getRange('H4').setValues([['my note']]);
     w.select('B3'); // one cell stands for the table around it, up to the blank row 6
-    const plan = w.call<Plan>('planSelectedOrder', {});
-    expect(plan).toMatchObject({ output: 'Sheet1!F1:L6', occupied: true, lines: 4 });
+    const plan = w.call<Plan>('planSelectedOrder', {}, null);
+    expect(plan).toMatchObject({ output: 'Sheet1!F1:L7', occupied: true, lines: 4 });
     expect(w.requests).toHaveLength(0);
     expect(w.sheet.values('H4')).toEqual([['my note']]);
   });
 
-  test('without a header row the columns are HTS, Value, Origin; an unrecognised header is refused', () => {
+  test('without a header row the columns are asked for, the header box unticked; with them every line is costed', () => {
     const w = addon.fresh();
     w.sheet.getRange('C5:E6').setValues([
       ['6109.10.00', 10000, 'kr'],
       ['6109.10.00', 10000, 'mfn'],
     ]);
     w.select('C5:E6');
-    const { plan, summary } = costFromSidebar(w, {});
-    expect(plan).toMatchObject({ header: false, output: 'Sheet1!F5:L7' });
+    expect(w.call('planSelectedOrder', {}, null)).toEqual({
+      needColumns: true,
+      message: 'The selection has no header row naming HTS and Value columns: choose the columns under "Columns", and whether the first row is a header.',
+      defaults: { mapping: {}, header: false },
+      choices: [
+        { value: '0', label: 'C · 6109.10.00' },
+        { value: '1', label: 'D · 10000' },
+        { value: '2', label: 'E · kr' },
+      ],
+    });
+    expect(w.requests).toHaveLength(0);
+    const { plan, summary } = costFromSidebar(w, {}, { mapping: { hts: 0, value: 1, origin: 2 }, header: false });
+    expect(plan).toMatchObject({ lines: 2, output: 'Sheet1!F5:L8' });
     // Korea: free and MPF-exempt; MFN: 16.5% and the whole entry's MPF (0.3464% of 10,000).
     expect(w.sheet.values('F5:L7')).toEqual([
       [0, 0, 0, 0, 10000, 'Free', 'OK'],
@@ -99,7 +114,51 @@ describe('the sidebar costs the selected order', () => {
       ['widget', 5],
     ]);
     w.select('A10:B11');
-    expect(() => w.call('planSelectedOrder', {})).toThrow(/The header row \(Item, Price\) names no HTS and Value columns/);
+    // A header of other names: the picker starts with the box ticked, and a unit price is not offered as the value.
+    expect(w.call('planSelectedOrder', {}, null)).toMatchObject({
+      needColumns: true,
+      message: expect.stringMatching(/^The header row \(Item, Price\) names no HTS and Value columns/),
+      defaults: { mapping: {}, header: true },
+    });
+  });
+
+  test('an invoice headed HTS, Origin, Qty, Price, Ext value: costed on Ext value, amounts in text read, a bad value marked', () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:E4').setValues([
+      ['HTS', 'Origin', 'Qty', 'Price', 'Ext value'],
+      ['6109.10.00', 'China', 5000, 2.1, '$10,500.00'],
+      ['8471.30.01', '', 10, 200, '2000'],
+      ['6109.10.00', 'Korea', 100, 5, '12 boxes'],
+    ]);
+    w.select('A1:E4');
+    const { summary } = costFromSidebar(w, {});
+    // The value is Ext value, read from its text; the unit price is never the value; the unreadable line is not sent.
+    expect(w.requests[0].body).toEqual({ items: [{ hts: '6109.10.00', origin: 'China', qty: 5000, value: 10500 }, { hts: '8471.30.01', qty: 10, value: 2000 }] });
+    expect(w.sheet.values('F2:L5')).toEqual([
+      // 16.5% and 7.5% of 10,500; MPF 0.3464% of the entry's 12,500 = 43.30, shared by value: 36.37 and 6.93.
+      [1732.5, 787.5, 36.37, 0, 13056.37, '16.5%', 'OK'],
+      [0, 0, 6.93, 0, 2006.93, 'Free', 'OK'],
+      ['', '', '', '', '', '', 'Error: Value "12 boxes" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)'],
+      [1732.5, 787.5, 43.3, 0, 15063.3, '', 'Total: 3 lines; 1 with errors (not in the totals)'],
+    ]);
+    expect(w.sheet.getRange('F4:L4').getBackgrounds()[0]).toEqual(Array(7).fill('#f4cccc'));
+    expect(summary.totals).toMatchObject({ lines: 3, errors: 1, landed_cost: 15063.3 });
+  });
+
+  test('a unit price and a quantity only, with decimal commas: value = price × qty, said in the Status and the note', () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:C3').setValues([
+      ['HTS', 'Qty', 'Unit price'],
+      ['6109.10.00', '5 000', '2,10'],
+      ['6109.10.00', 10, 'n/a'],
+    ]);
+    w.select('A1:C3');
+    costFromSidebar(w, { decimal: ',' });
+    expect((w.requests[0].body as { items: unknown[] }).items).toEqual([{ hts: '6109.10.00', qty: 5000, value: 10500 }]);
+    expect(w.sheet.values('D2:J2')).toEqual([[1732.5, 0, 36.37, 0, 12268.87, '16.5%', 'OK (value = Qty × Unit price)']]);
+    expect(w.sheet.getRange('J2').getNotes()).toEqual([['Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).']]);
+    expect(w.sheet.values('J3')[0][0]).toBe('Error: Unit price "n/a" is not an amount in U.S. dollars written 1.234,56 (if it uses a decimal point, choose 1,234.56 under Numbers)');
+    expect(String(w.sheet.values('D5')[0][0])).toMatch(/numbers read as 1\.234,56 or 1 234,56$/);
   });
 
   test('order options apply to every line: default origin and Section 301', () => {
@@ -120,7 +179,8 @@ describe('the menu', () => {
   test('onOpen adds "Open sidebar" and "Cost selected order"; the sidebar opens', () => {
     const w = addon.fresh();
     w.call('onOpen', { authMode: 'LIMITED' });
-    expect(w.menus).toEqual([{ name: 'Extensions ▸ add-on', items: [['Open sidebar', 'showSidebar'], ['Cost selected order', 'costSelectedOrder']] }]);
+    // Its own menu titled landed, whatever the Apps Script project is called.
+    expect(w.menus).toEqual([{ name: 'landed', items: [['Open sidebar', 'showSidebar'], ['Cost selected order', 'costSelectedOrder']] }]);
     expect(w.globals()).toEqual(expect.arrayContaining(['showSidebar', 'costSelectedOrder']));
     w.call('showSidebar');
     expect(w.sidebar?.title).toBe('landed');
@@ -136,7 +196,7 @@ describe('the menu', () => {
 
     w.alertAnswers.push('NO');
     w.call('costSelectedOrder');
-    expect(w.alerts[0][1]).toBe('The cells Sheet1!C1:I2502 are not empty. Overwrite them with the costing?');
+    expect(w.alerts[0][1]).toBe('The cells Sheet1!C1:I2503 are not empty. Overwrite them with the costing?');
     expect(w.requests).toHaveLength(0);
     expect(w.sheet.values('D1')).toEqual([['keep me']]);
 
@@ -160,6 +220,6 @@ describe('the menu', () => {
     w.select('A1');
     w.alertAnswers.push('OK');
     w.call('costSelectedOrder');
-    expect(w.alerts[0][1]).toMatch(/Select the order|no order lines/);
+    expect(w.alerts[0][1]).toMatch(/^Select the order first/);
   });
 });

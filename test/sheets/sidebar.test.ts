@@ -6,6 +6,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../helpers/browser.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -13,7 +14,8 @@ import type { AddonWorld } from './gas.js';
 import { startAddon, type Addon } from './harness.js';
 import { MIXED_ORDER_BY_VESSEL, writeMixedOrder } from './orders.js';
 
-const SCREENSHOT = '/tmp/landed-sheets-sidebar.png';
+/** The README's picture of the sidebar after costing an order, renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
+const SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? fileURLToPath(new URL('../../docs', import.meta.url)) : tmpdir(), 'sheets-sidebar.png');
 /** Where Apps Script serves sidebars from; answered locally, as nothing may leave the machine. */
 const SIDEBAR_URL = 'https://n-sidebar-0-script.googleusercontent.com/userCodeAppPanel';
 
@@ -24,6 +26,8 @@ let browser: BrowserContext;
 let page: Page;
 const calls: string[] = [];
 const pageErrors: string[] = [];
+/** When set, a call of costOrderChunk for a chunk after the first waits for it (the person presses Cancel meanwhile). */
+let holdChunks: Promise<void> | null = null;
 
 /** google.script.run: withSuccessHandler/withFailureHandler, then any server function by name. */
 const RUN_STUB = `(() => {
@@ -50,8 +54,9 @@ beforeAll(async () => {
   ({ browser, page } = await launchChromium(profile, { width: 300, height: 900 }));
   const html = readFileSync(join(world.dir, 'Sidebar.html'), 'utf8');
   await page.route('**/*', (route) => (route.request().url() === SIDEBAR_URL ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }) : route.abort()));
-  await page.exposeFunction('__callServer', (name: string, args: unknown[]) => {
+  await page.exposeFunction('__callServer', async (name: string, args: unknown[]) => {
     calls.push(name);
+    if (name === 'costOrderChunk' && args[1] !== 0 && holdChunks) await holdChunks;
     return world.call(name, ...args);
   });
   await page.addInitScript(RUN_STUB);
@@ -69,9 +74,11 @@ afterAll(async () => {
 
 const text = (selector: string) => page.locator(selector).innerText();
 
-test('set the key and test the connection', async () => {
+test('set the key and test the connection: the connection comes first until a key works', async () => {
   expect(await page.inputValue('#apiUrl')).toBe(`${addon.server.url}/`);
-  expect(await text('#keyState')).toBe('No key saved: paste one above.');
+  expect(await text('#keyState')).toBe('No key saved: paste one above. Keys are issued by whoever runs your landed service (on its server: npm run keys -- create --label YOUR-NAME).');
+  expect(await page.locator('body').getAttribute('class')).toBe('setup');
+  expect(await page.locator('#orderPart').isHidden()).toBe(true);
   await page.click('#test');
   await expect.poll(() => text('#connection')).toMatch(/No landed API key is set for this spreadsheet/);
 
@@ -79,10 +86,17 @@ test('set the key and test the connection', async () => {
   await page.click('#save');
   await expect.poll(() => text('#connection')).toBe('Saved.');
   await page.click('#test');
-  await expect.poll(() => text('#connection')).toMatch(/The landed API refused the key/);
+  await expect.poll(() => text('#connection')).toMatch(/The landed API refused the key .* Keys are issued by whoever runs your landed service/);
+  expect(await page.locator('#orderPart').isHidden()).toBe(true);
   await page.click('#forget');
-  await expect.poll(() => text('#keyState')).toBe('No key saved: paste one above.');
+  await expect.poll(() => text('#keyState')).toMatch(/^No key saved: paste one above. Keys are issued/);
   expect(world.documentProperties.has('landed.apiKey')).toBe(false);
+
+  // Another address than the build's is refused, in one sentence.
+  await page.fill('#apiUrl', 'https://elsewhere.example.net/');
+  await page.click('#save');
+  await expect.poll(() => text('#connection')).toMatch(/^This copy of the add-on may only call http:\/\/127\.0\.0\.1:\d+\/ .* rebuild it with SHEETS_API_ORIGIN=https:\/\/elsewhere\.example\.net\/ npm run build and push it again with clasp\.$/);
+  await page.fill('#apiUrl', `${addon.server.url}/`);
 
   await page.fill('#apiKey', addon.server.key);
   await page.click('#save');
@@ -91,6 +105,8 @@ test('set the key and test the connection', async () => {
   expect(world.documentProperties.get('landed.apiKey')).toBe(addon.server.key);
   await page.click('#test');
   await expect.poll(() => text('#connection')).toMatch(/^Connected to http:\/\/127\.0\.0\.1:\d+\/: schedule 2026 Revision 10, \d+ of 120 requests left this minute\.$/);
+  expect(await page.locator('#orderPart').isVisible()).toBe(true);
+  expect(await page.locator('body').getAttribute('class')).toBe('');
 });
 
 test('cost the selected order: asked before overwriting, cancel writes nothing, overwrite writes the results', async () => {
@@ -100,7 +116,7 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   await page.check('#ocean');
 
   await page.click('#cost');
-  await expect.poll(() => text('#confirmText')).toBe('The cells Sheet1!F1:L8 are not empty. Overwrite them with the costing?');
+  await expect.poll(() => text('#confirmText')).toBe('The cells Sheet1!F1:L9 are not empty. Overwrite them with the costing?');
   await page.click('#cancel');
   await expect.poll(() => text('#order')).toBe('Cancelled: nothing was written.');
   expect(world.sheet.values('F3:G3')).toEqual([['', 'old figure']]);
@@ -109,7 +125,7 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   await page.click('#cost');
   await page.locator('#confirm').waitFor({ state: 'visible' });
   await page.click('#overwrite');
-  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!F1:L8. 1 line(s) could not be costed: see their Status.');
+  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!F1:L9. 1 line(s) could not be costed: see their Status.');
   expect(world.sheet.values('F1:L8')).toEqual(MIXED_ORDER_BY_VESSEL);
   expect(calls.filter((c) => c !== 'getSettings' && c !== 'saveSettings' && c !== 'testConnection')).toEqual(['planSelectedOrder', 'planSelectedOrder', 'costOrderChunk', 'finishOrder']);
 
@@ -123,20 +139,66 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
     'HMF 22.50',
     'Landed cost 20,491.15',
   ]);
-  expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [p.value, p.max])).toEqual([1, 1]);
+  // No progress bar is left behind.
+  expect(await page.locator('#progress').isHidden()).toBe(true);
+  expect(String(world.sheet.values('F9')[0][0])).toMatch(/^Costed by landed on .* · HTS 2026 Revision 10 · /);
   // The options were saved for the menu's "Cost selected order".
   expect(JSON.parse(world.documentProperties.get('landed.orderOptions')!)).toMatchObject({ ocean: true });
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
   expect(pageErrors).toEqual([]);
 });
 
-test('a problem with the selection is shown in the sidebar', async () => {
+test('a header of other names: the column picker is offered with the header box ticked', async () => {
   world.sheet.getRange('A20:B21').setValues([
     ['Item', 'Price'],
     ['widget', 5],
   ]);
   world.select('A20:B21');
   await page.click('#cost');
-  await expect.poll(() => text('#order')).toMatch(/The header row \(Item, Price\) names no HTS and Value columns/);
+  await expect.poll(() => text('#order')).toMatch(/^The header row \(Item, Price\) names no HTS and Value columns: choose the columns under "Columns"/);
   expect(await page.locator('#order').getAttribute('class')).toBe('message error');
+  expect(await page.locator('#columns').evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+  expect(await page.isChecked('#hasHeader')).toBe(true);
+  expect(await page.locator('#col-value option').allTextContents()).toEqual(['(none)', 'A · Item', 'B · Price']);
+  expect(await page.inputValue('#col-value')).toBe(''); // a price is not offered as the value
+  await page.click('#columns summary'); // closed: back to the header row
+});
+
+test('no header row: the picker starts with the header box unticked, and every line is costed', async () => {
+  world.sheet.getRange('A30:C31').setValues([
+    [10000, '6109.10.00', 'china'],
+    [2000, '8471.30.01', 'china'],
+  ]);
+  world.select('A30:C31');
+  await page.click('#cost');
+  await expect.poll(() => text('#order')).toMatch(/^The selection has no header row naming HTS and Value columns/);
+  expect(await page.isChecked('#hasHeader')).toBe(false);
+  await page.selectOption('#col-hts', '1');
+  await page.selectOption('#col-value', '0');
+  await page.selectOption('#col-origin', '2');
+  await page.click('#cost');
+  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!D30:J33.');
+  // 16.5% and 7.5% of 10,000; MPF of the entry: 0.3464% of 12,000 = 41.57.
+  expect(world.sheet.values('D30:F32')).toEqual([[1650, 750, 34.64], [0, 0, 6.93], [1650, 750, 41.57]]);
+  await page.click('#columns summary'); // closed: back to the header row
+});
+
+test('a 2,500-line order shows its progress in lines and can be cancelled: what was written is cleared, no bar is left', async () => {
+  world.sheet.getRange('A40:B2540').setValues([['HTS', 'Value'], ...Array.from({ length: 2500 }, (_, i) => ['6109.10.00', 100 + i])]);
+  world.select('A40:B2540');
+  let release!: () => void;
+  holdChunks = new Promise((r) => (release = r));
+  await page.click('#cost');
+  await expect.poll(() => text('#order')).toBe('Costing 2,500 lines: 1,000 done…');
+  expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [getComputedStyle(p).display, p.value, p.max])).toEqual(['block', 1000, 2500]);
+  expect(world.sheet.values('C41:C41')).toEqual([[16.5]]); // the first 1,000 lines are on the sheet
+  await page.click('#stop');
+  release();
+  holdChunks = null;
+  await expect.poll(() => text('#order')).toBe('Cancelled: what had been written was cleared.');
+  expect(calls.slice(-4)).toEqual(['planSelectedOrder', 'costOrderChunk', 'costOrderChunk', 'discardOrder']);
+  expect(world.sheet.values('C40:I2542').flat().filter((v) => v !== '')).toEqual([]);
+  expect(await page.locator('#progress').isHidden()).toBe(true);
+  expect(await page.locator('#stop').isHidden()).toBe(true);
+  expect(pageErrors).toEqual([]);
 });

@@ -4,7 +4,8 @@
  * into ApiError, and waits out 429 responses (Retry-After) before retrying, so our own rate limit
  * never reaches a cell. All requests share one pause: when one gets 429, the others wait too.
  */
-import { type KeyValueStore, readSettings, type Settings, writeSettings } from './settings.js';
+import { GET_A_KEY } from '../../../shared/addin-help.js';
+import { type KeyValueStore, markKeyWorks, readSettings, type Settings, writeSettings } from './settings.js';
 
 /** An error from the API (`{"error":{code,message,details}}`), a line of a batch, or the transport. */
 export class ApiError extends Error {
@@ -81,10 +82,17 @@ export class LandedApi {
     }));
   }
 
-  async saveSettings(s: Settings): Promise<Settings> {
+  async saveSettings(s: Pick<Settings, 'baseUrl' | 'key'>): Promise<Settings> {
     this.cached = null;
     await writeSettings(this.store, s);
     return this.settings();
+  }
+
+  /** Records that the saved key answered a request. */
+  async keyWorked(): Promise<void> {
+    const { key } = await this.settings();
+    this.cached = null;
+    await markKeyWorks(this.store, key);
   }
 
   get<T>(path: string, params: Record<string, unknown> = {}): Promise<T> {
@@ -94,13 +102,14 @@ export class LandedApi {
     return this.send<T>('GET', q ? `${path}?${q}` : path);
   }
 
-  post<T>(path: string, body: unknown): Promise<T> {
-    return this.send<T>('POST', path, JSON.stringify(body));
+  /** A POST; `signal` cancels it (and any wait for the rate limit before it). */
+  post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+    return this.send<T>('POST', path, JSON.stringify(body), signal);
   }
 
-  private async send<T>(method: string, path: string, body?: string): Promise<T> {
+  private async send<T>(method: string, path: string, body?: string, signal?: AbortSignal): Promise<T> {
     const { baseUrl, key } = await this.settings();
-    if (!key) throw new ApiError('no_key', `No landed API key is set: ${WHERE_TO_SET_KEY}.`);
+    if (!key) throw new ApiError('no_key', `No landed API key is set: ${WHERE_TO_SET_KEY}. ${GET_A_KEY}`);
     if (!baseUrl) throw new ApiError('no_base_url', `No landed API address is set: ${WHERE_TO_SET_KEY}.`);
     const url = `${baseUrl}/api/v1${path}`;
     const headers: Record<string, string> = { Authorization: `Bearer ${key}`, Accept: 'application/json' };
@@ -108,10 +117,12 @@ export class LandedApi {
     for (let attempt = 1; ; attempt++) {
       const wait = this.pausedUntil - this.now();
       if (wait > 0) await this.sleep(wait);
+      if (signal?.aborted) throw new ApiError('cancelled', 'Cancelled.');
       let res: Response;
       try {
-        res = await this.fetchImpl(url, { method, headers, body });
+        res = await this.fetchImpl(url, { method, headers, body, signal });
       } catch (e) {
+        if (signal?.aborted) throw new ApiError('cancelled', 'Cancelled.');
         throw new ApiError('network', `Cannot reach the landed API at ${baseUrl} (${(e as Error).message}); check the address under Settings in the landed task pane.`);
       }
       this.lastRateLimit = {
@@ -144,7 +155,7 @@ async function readBody(res: Response, key: string): Promise<unknown> {
   if (err && typeof err.code === 'string' && typeof err.message === 'string') {
     const details = (err.details && typeof err.details === 'object' ? err.details : {}) as Record<string, unknown>;
     const message =
-      err.code === 'unauthorized' ? `The landed API rejected the key ending …${key.slice(-4)} (${err.message}): ${WHERE_TO_SET_KEY}.` : err.message;
+      err.code === 'unauthorized' ? `The landed API rejected the key ending …${key.slice(-4)} (${err.message}): ${WHERE_TO_SET_KEY}. ${GET_A_KEY}` : err.message;
     throw new ApiError(err.code, message, res.status, details);
   }
   throw new ApiError('bad_response', `The landed API answered HTTP ${res.status} without a JSON body${res.ok ? '' : `: ${text.slice(0, 120)}`}`, res.status);

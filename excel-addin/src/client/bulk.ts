@@ -3,15 +3,12 @@
  * limit). Each request is an entry of its own for MPF (minimum and maximum per entry), so an order
  * of more than 1,000 lines is costed as several entries: the result says how many.
  */
-import type { OrderItem, OrderLine, OrderResult, OrderTotals } from '../../../shared/order.js';
+import type { OrderItem, OrderLine, OrderResult } from '../../../shared/order.js';
+import { bulkOptions, type OrderOptions } from '../../../shared/order-sheet.js';
+import { addTotals } from '../../../shared/order-output.js';
 import type { LandedApi } from './api.js';
 
-export interface OrderOptions {
-  s301?: string;
-  ocean?: boolean;
-  origin?: string;
-  date?: string;
-}
+export type { OrderOptions };
 
 export interface CostedOrder extends OrderResult {
   /** How many bulk requests (entries) the order took. */
@@ -20,27 +17,26 @@ export interface CostedOrder extends OrderResult {
 
 export const BULK_LIMIT = 1000;
 
-const TOTAL_FIELDS = ['customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost'] as const;
-
 export async function costOrder(
   api: LandedApi,
   items: readonly OrderItem[],
   options: OrderOptions,
   onProgress: (done: number, total: number) => void = () => {},
+  signal?: AbortSignal,
 ): Promise<CostedOrder> {
-  const opts = Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined && v !== '' && v !== false));
+  const opts = bulkOptions(options);
   const lines: OrderLine[] = [];
   const results: OrderResult[] = [];
   onProgress(0, items.length);
   for (let start = 0; start < items.length; start += BULK_LIMIT) {
-    const r = await api.post<OrderResult>('/duty/bulk', { ...opts, items: items.slice(start, start + BULK_LIMIT) });
+    const r = await api.post<OrderResult>('/duty/bulk', { ...opts, items: items.slice(start, start + BULK_LIMIT) }, signal);
     for (const l of r.lines) lines.push(renumber(l, start));
     results.push(r);
     onProgress(Math.min(start + BULK_LIMIT, items.length), items.length);
   }
   return {
     lines,
-    totals: sumTotals(results.map((r) => r.totals)),
+    totals: addTotals(results.map((r) => r.totals)),
     hts_revision: results[0]?.hts_revision ?? '',
     notes: [...new Set(results.flatMap((r) => r.notes))],
     chunks: results.length,
@@ -55,12 +51,4 @@ function renumber(l: OrderLine, start: number): OrderLine {
   const { parameter } = l.error.details;
   const details = typeof parameter === 'string' ? { ...l.error.details, parameter: shift(parameter) } : l.error.details;
   return { line: l.line + start, error: { ...l.error, message: shift(l.error.message), details } };
-}
-
-/** Adds the totals of several entries, in whole cents so no floating error creeps in. */
-function sumTotals(all: OrderTotals[]): OrderTotals {
-  const cents = (f: (t: OrderTotals) => number): number => all.reduce((s, t) => s + Math.round(f(t) * 100), 0) / 100;
-  const count = (f: (t: OrderTotals) => number): number => all.reduce((s, t) => s + f(t), 0);
-  const money = Object.fromEntries(TOTAL_FIELDS.map((k) => [k, cents((t) => t[k])])) as Pick<OrderTotals, (typeof TOTAL_FIELDS)[number]>;
-  return { lines: count((t) => t.lines), errors: count((t) => t.errors), specific_rate_lines: count((t) => t.specific_rate_lines), ...money };
 }

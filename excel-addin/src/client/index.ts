@@ -46,8 +46,8 @@ export class Landed {
     return this.lookup(`exporters ${hts} ${limit ?? ''}`, () => this.api.get<Exporters>('/exporters', { hts, limit }));
   }
 
-  costOrder(items: readonly OrderItem[], options: OrderOptions, onProgress?: (done: number, total: number) => void): Promise<CostedOrder> {
-    return costOrder(this.api, items, options, onProgress);
+  costOrder(items: readonly OrderItem[], options: OrderOptions, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<CostedOrder> {
+    return costOrder(this.api, items, options, onProgress, signal);
   }
 
   /** Drops every cached answer: after the settings change (another server or key). */

@@ -15,9 +15,13 @@ export interface Settings {
   /** Origin of the landed API, without a trailing slash: `https://landed.example.com`. */
   baseUrl: string;
   key: string;
+  /** Whether this key answered a connection test (the pane shows its settings first until one has). */
+  keyWorks: boolean;
 }
 
-export const STORAGE_KEYS = { baseUrl: 'landed.baseUrl', key: 'landed.apiKey' } as const;
+/** keyWorks holds the tail of the key that worked, so saving another key makes it false by itself. */
+export const STORAGE_KEYS = { baseUrl: 'landed.baseUrl', key: 'landed.apiKey', keyWorks: 'landed.keyWorks' } as const;
+const keyTail = (key: string) => key.slice(-8);
 
 export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {
   const m = new Map(Object.entries(initial));
@@ -44,11 +48,17 @@ export function normaliseBaseUrl(input: string): string {
 }
 
 export async function readSettings(store: KeyValueStore, defaultBaseUrl: string): Promise<Settings> {
-  const [baseUrl, key] = await Promise.all([store.getItem(STORAGE_KEYS.baseUrl), store.getItem(STORAGE_KEYS.key)]);
-  return { baseUrl: normaliseBaseUrl(baseUrl || defaultBaseUrl), key: (key ?? '').trim() };
+  const [baseUrl, stored, works] = await Promise.all([store.getItem(STORAGE_KEYS.baseUrl), store.getItem(STORAGE_KEYS.key), store.getItem(STORAGE_KEYS.keyWorks)]);
+  const key = (stored ?? '').trim();
+  return { baseUrl: normaliseBaseUrl(baseUrl || defaultBaseUrl), key, keyWorks: key !== '' && works === keyTail(key) };
 }
 
-export async function writeSettings(store: KeyValueStore, s: Settings): Promise<void> {
+/** Remembers that the saved key answered. */
+export async function markKeyWorks(store: KeyValueStore, key: string): Promise<void> {
+  await store.setItem(STORAGE_KEYS.keyWorks, keyTail(key));
+}
+
+export async function writeSettings(store: KeyValueStore, s: Pick<Settings, 'baseUrl' | 'key'>): Promise<void> {
   const baseUrl = normaliseBaseUrl(s.baseUrl);
   await (baseUrl ? store.setItem(STORAGE_KEYS.baseUrl, baseUrl) : store.removeItem(STORAGE_KEYS.baseUrl));
   const key = s.key.trim();

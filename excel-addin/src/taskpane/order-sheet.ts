@@ -1,16 +1,15 @@
 /**
- * "Cost selected order": reads the selected range (header row detected by its names, or columns
- * chosen by the user), costs it with POST /duty/bulk through the shared client, and writes duty,
- * Section 301, MPF, HMF, landed cost, rate and a status column next to the data, with a totals row.
- * It never overwrites a non-empty cell without asking.
+ * "Cost selected order" in Excel: reads the selected range, costs it with POST /duty/bulk through
+ * the shared client, and writes the results, colours, notes, totals and the costing record beside
+ * it. What is read and written is decided in shared/order-sheet.ts and shared/order-output.ts;
+ * this layer only moves cells. It never overwrites a non-empty cell without asking.
  */
 /// <reference types="office-js" />
-import type { OrderItem, OrderLine } from '../../../shared/order.js';
-import type { CostedOrder, Landed, OrderOptions } from '../client/index.js';
-import { headerMapping, ORDER_COLUMNS, RESULT_FORMATS, RESULT_HEADERS, type ColumnMapping } from '../../../shared/order-sheet.js';
-
-/** Which column of the selection (0-based) holds each input. */
-export type Mapping = ColumnMapping;
+import type { OrderLine } from '../../../shared/order.js';
+import type { CostedOrder, Landed } from '../client/index.js';
+import { columnLetter, FOOTER_ROWS, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, type ColumnChoice, type OrderOptions, type SheetOrder } from '../../../shared/order-sheet.js';
+import { costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../../../shared/order-output.js';
+import { BULK_LIMIT } from '../client/bulk.js';
 
 export interface Selection {
   address: string;
@@ -21,74 +20,36 @@ export interface Selection {
   values: unknown[][];
 }
 
-export interface Order {
-  header: boolean;
-  mapping: Mapping;
-  items: OrderItem[];
-  /** For each item, its row within the selection. */
-  rows: number[];
-}
-
-/** 0 → A, 26 → AA. */
-export function columnLetter(index: number): string {
-  let s = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
-}
-
-const isBlank = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/**
- * The order in a selection. With no mapping chosen, the first row must be a header that names the
- * columns; a chosen mapping says itself whether the first row is a header. Rows whose mapped cells
- * are all blank are skipped.
- */
-export function readOrder(sel: Selection, chosen: { mapping: Mapping; header: boolean } | null): Order {
-  const detected = chosen ? null : headerMapping(sel.values[0] ?? []);
-  if (!chosen && !detected)
-    throw new Error('No header row naming HTS and Value columns was found in the selection: choose the columns under "Columns", or add a header row.');
-  const mapping = chosen?.mapping ?? detected!;
-  const header = chosen ? chosen.header : true;
-  if (mapping.hts === undefined || mapping.value === undefined) throw new Error('Choose at least the HTS and Value columns.');
-  const items: OrderItem[] = [];
-  const rows: number[] = [];
-  for (let r = header ? 1 : 0; r < sel.values.length; r++) {
-    const row = sel.values[r];
-    const cells = ORDER_COLUMNS.filter((c) => mapping[c] !== undefined).map((c) => [c, row[mapping[c]!]] as const);
-    if (cells.every(([, v]) => isBlank(v))) continue;
-    const item: OrderItem = { hts: null };
-    for (const [c, v] of cells) if (!isBlank(v)) item[c] = typeof v === 'string' ? v.trim() : v;
-    items.push(item);
-    rows.push(r);
-  }
-  if (!items.length) throw new Error(`The selection ${sel.address} has no order lines under its header.`);
-  return { header, mapping, items, rows };
-}
-
-function lineCells(l: OrderLine): (string | number)[] {
-  // The row shows which line it is: `items[12].hts must…` reads better as `hts must…` beside it.
-  if ('error' in l) return ['', '', '', '', '', '', `Error: ${l.error.message.replace(/^items\[\d+\]\./, '')}`];
-  const status = l.duty === null ? (l.notes.find((n) => n.startsWith('The rate ')) ?? `Duty not computed for the rate ${l.duty_rate}.`) : 'OK';
-  return [l.duty ?? '', l.section_301, l.mpf, l.hmf, l.duty === null ? '' : l.landed_cost, l.duty_rate ?? '', status];
-}
-
 export interface OutputBlock {
   values: (string | number)[][];
   numberFormat: string[][];
+  /** Each row's background, null for none. */
+  fills: (string | null)[];
+  /** The note of each row's Status cell ('' for none); the record row's note holds the order's notes. */
+  notes: string[];
 }
 
-/** What is written next to the selection: a header row (when it has one), a row per row, totals. */
-export function outputBlock(sel: Selection, order: Order, costed: CostedOrder): OutputBlock {
-  const values: (string | number)[][] = sel.values.map(() => RESULT_HEADERS.map(() => ''));
+/** What is written next to the selection: a header row (when it has one), a row per row, the totals and the record. */
+export function outputBlock(sel: Selection, order: SheetOrder, costed: CostedOrder, options: OrderOptions, at: Date): OutputBlock {
+  const height = sel.rowCount + FOOTER_ROWS;
+  const values: (string | number)[][] = Array.from({ length: height }, () => RESULT_HEADERS.map(() => ''));
+  const fills: (string | null)[] = values.map(() => null);
+  const notes: string[] = values.map(() => '');
   if (order.header) values[0] = [...RESULT_HEADERS];
-  costed.lines.forEach((l) => (values[order.rows[l.line - 1]] = lineCells(l)));
-  const t = costed.totals;
-  const parts = [`Total: ${t.lines} line${t.lines === 1 ? '' : 's'}`];
-  if (t.errors) parts.push(`${t.errors} with errors (not in the totals)`);
-  if (t.specific_rate_lines) parts.push(`${t.specific_rate_lines} with a specific rate not computed (duty 0 in the totals)`);
-  if (costed.chunks > 1) parts.push(`costed as ${costed.chunks} entries of up to 1,000 lines`);
-  values.push([t.duty, t.section_301, t.mpf, t.hmf, t.landed_cost, '', parts.join('; ')]);
-  return { values, numberFormat: values.map(() => [...RESULT_FORMATS]) };
+  const answers = [...costed.lines] as (OrderLine | undefined)[];
+  let missing = 0;
+  for (const line of order.lines) {
+    const out = lineOutput(line, line.item ? answers.shift() : undefined, costed.notes);
+    values[line.row] = out.cells;
+    fills[line.row] = KIND_COLOURS[out.kind];
+    notes[line.row] = out.note;
+    if (out.kind === 'warning') missing++;
+  }
+  const unread = order.lines.filter((l) => !l.item).length;
+  values[sel.rowCount] = totalsOutput(withUnread(costed.totals, unread), missing, costed.chunks, BULK_LIMIT);
+  values[sel.rowCount + 1][0] = costingRecord({ revision: costed.hts_revision, options, at });
+  notes[sel.rowCount + 1] = costed.notes.join('\n');
+  return { values, numberFormat: values.map((_, i) => (i === sel.rowCount + 1 ? RESULT_HEADERS.map(() => 'General') : [...RESULT_FORMATS])), fills, notes };
 }
 
 /** Reads the used part of the selection. */
@@ -103,10 +64,10 @@ export async function readSelection(): Promise<Selection> {
   });
 }
 
-/** The cells the output goes to: to the right of the selection, one row more for the totals. */
+/** The cells the output goes to: to the right of the selection, with the totals and record rows below. */
 function outputRange(context: Excel.RequestContext, sel: Selection): Excel.Range {
   const sheet = context.workbook.worksheets.getActiveWorksheet();
-  return sheet.getRangeByIndexes(sel.rowIndex, sel.columnIndex + sel.columnCount, sel.rowCount + 1, RESULT_HEADERS.length);
+  return sheet.getRangeByIndexes(sel.rowIndex, sel.columnIndex + sel.columnCount, sel.rowCount + FOOTER_ROWS, RESULT_HEADERS.length);
 }
 
 /** The output range's address, and whether any of its cells holds something. */
@@ -120,14 +81,34 @@ export async function inspectTarget(sel: Selection): Promise<{ address: string; 
   });
 }
 
-export async function writeBlock(sel: Selection, order: Order, block: OutputBlock): Promise<string> {
+/** Cell notes need ExcelApi 1.18; where Excel lacks it, the Status text stands alone. */
+const notesSupported = (): boolean => typeof Office !== 'undefined' && Office.context?.requirements?.isSetSupported('ExcelApi', '1.18') === true;
+
+export async function writeBlock(sel: Selection, order: SheetOrder, block: OutputBlock): Promise<string> {
   return Excel.run(async (context) => {
     const target = outputRange(context, sel);
     target.numberFormat = block.numberFormat;
     target.values = block.values;
+    target.format.fill.clear();
+    block.fills.forEach((colour, i) => colour && (target.getRow(i).format.fill.color = colour));
     if (order.header) target.getRow(0).format.font.bold = true;
-    target.getLastRow().format.font.bold = true;
-    target.getLastRow().format.borders.getItem('EdgeTop').style = 'Continuous';
+    const totals = target.getRow(sel.rowCount);
+    totals.format.font.bold = true;
+    totals.format.borders.getItem('EdgeTop').style = 'Continuous';
+    if (notesSupported()) {
+      // A costing again replaces the notes of the last one.
+      const sheet = context.workbook.worksheets.getActiveWorksheet();
+      const status = sel.columnIndex + sel.columnCount + RESULT_HEADERS.length - 1;
+      const cells = block.notes.map((text, i) => ({ text, address: `${columnLetter(i === sel.rowCount + 1 ? status - RESULT_HEADERS.length + 1 : status)}${sel.rowIndex + i + 1}` }));
+      const existing = cells.map((c) => sheet.notes.getItemOrNullObject(c.address).load('isNullObject'));
+      await context.sync();
+      cells.forEach((c, i) => {
+        if (!existing[i].isNullObject) {
+          if (c.text) existing[i].content = c.text;
+          else existing[i].delete();
+        } else if (c.text) sheet.notes.add(c.address, c.text);
+      });
+    }
     target.load('address');
     await context.sync();
     return target.address;
@@ -137,7 +118,7 @@ export async function writeBlock(sel: Selection, order: Order, block: OutputBloc
 export interface CostRequest {
   options: OrderOptions;
   /** Columns chosen by the user; null to detect them from the header row. */
-  columns: { mapping: Mapping; header: boolean } | null;
+  columns: ColumnChoice | null;
 }
 
 export interface CostDeps {
@@ -145,22 +126,27 @@ export interface CostDeps {
   /** Asks the user; resolves true to go on. */
   confirm(message: string): Promise<boolean>;
   progress(done: number, total: number): void;
+  /** Aborts the requests when the user cancels. */
+  signal?: AbortSignal;
+  now?: () => Date;
 }
 
 export interface CostSummary {
   address: string | null;
-  order: Order;
+  order: SheetOrder;
   costed: CostedOrder | null;
 }
 
 /** The whole flow behind the "Cost selected order" button. */
 export async function costSelectedOrder(req: CostRequest, deps: CostDeps): Promise<CostSummary> {
   const sel = await readSelection();
-  const order = readOrder(sel, req.columns);
+  const order = readSheetOrder(sel.values, req.columns, req.options.decimal);
+  if (!order.lines.length) throw new Error(`The selection ${sel.address} has no order lines${order.header ? ' under its header' : ''}.`);
   const target = await inspectTarget(sel);
   if (!target.empty && !(await deps.confirm(`Cells in ${target.address} are not empty. Overwrite them with the costing?`)))
     return { address: null, order, costed: null };
-  const costed = await deps.client.costOrder(order.items, req.options, deps.progress);
-  const address = await writeBlock(sel, order, outputBlock(sel, order, costed));
+  const items = order.lines.flatMap((l) => (l.item ? [l.item] : []));
+  const costed = await deps.client.costOrder(items, req.options, deps.progress, deps.signal);
+  const address = await writeBlock(sel, order, outputBlock(sel, order, costed, req.options, (deps.now ?? (() => new Date()))()));
   return { address, order, costed };
 }

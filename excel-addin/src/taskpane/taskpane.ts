@@ -1,16 +1,17 @@
 /**
- * The task pane: settings (API address, key in OfficeRuntime.storage, test connection) and the
- * "Cost selected order" button. The work is in order-sheet.ts and the shared client.
+ * The task pane: settings (API address, key in OfficeRuntime.storage, test connection), shown first
+ * until a key has worked, and the "Cost selected order" button with its column picker, progress
+ * and Cancel. The work is in order-sheet.ts, the shared client and shared/order-sheet.ts.
  */
 /// <reference types="office-js" />
 import type { HtsRecord } from '../../../shared/record.js';
 import { isApiError, landed, normaliseBaseUrl } from '../client/index.js';
-import { headerMapping, ORDER_COLUMNS } from '../../../shared/order-sheet.js';
-import { columnLetter, costSelectedOrder, type Mapping, readSelection } from './order-sheet.js';
+import { GET_A_KEY } from '../../../shared/addin-help.js';
+import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../shared/order-sheet.js';
+import { costSelectedOrder, readSelection } from './order-sheet.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
-const LABELS: Record<(typeof ORDER_COLUMNS)[number], string> = { hts: 'HTS', value: 'Value', origin: 'Origin', qty: 'Qty', unit: 'Unit' };
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function say(id: string, text: string, kind: 'ok' | 'error' | '' = ''): void {
@@ -23,11 +24,19 @@ function errorText(e: unknown): string {
   return isApiError(e) || e instanceof Error ? e.message : String(e);
 }
 
+/** Until a key has worked, the settings come first and the order part waits. */
+function showSetup(keyWorks: boolean): void {
+  $('app').classList.toggle('setup', !keyWorks);
+  $('order').hidden = !keyWorks;
+}
+
 async function loadSettings(): Promise<void> {
   const s = await landed().api.settings();
   $<HTMLInputElement>('base-url').value = s.baseUrl;
   $<HTMLInputElement>('api-key').value = s.key;
-  if (!s.key) say('settings-status', 'Set your API key to start.', 'error');
+  showSetup(s.keyWorks);
+  if (!s.key) say('settings-status', `Paste your API key, then press Test connection. ${GET_A_KEY}`, 'error');
+  else if (!s.keyWorks) say('settings-status', 'Press Test connection to check the key.');
 }
 
 async function saveSettings(): Promise<boolean> {
@@ -50,41 +59,39 @@ async function testConnection(): Promise<void> {
   try {
     const client = landed();
     const r = await client.api.get<HtsRecord>('/hts/6109.10.00');
+    await client.api.keyWorked();
     const { limit, remaining } = client.api.lastRateLimit;
     const quota = limit !== null && remaining !== null ? `; ${remaining} of ${limit} requests left this minute` : '';
     say('settings-status', `Connected to ${(await client.api.settings()).baseUrl}: schedule ${r.hts_revision}${quota}.`, 'ok');
+    showSetup(true);
   } catch (e) {
     say('settings-status', errorText(e), 'error');
   }
 }
 
-/** Fills the column choosers with the selection's columns (headers shown when there is a header row). */
+/** Fills the column pickers with the selection's columns, starting from what its first row names. */
 async function offerColumns(): Promise<void> {
   const sel = await readSelection();
   const first = sel.values[0] ?? [];
-  const detected = headerMapping(first) ?? {};
+  const chosen = pickerDefaults(first);
   for (const col of ORDER_COLUMNS) {
     const select = $<HTMLSelectElement>(`col-${col}`);
-    select.replaceChildren(new Option('(auto)', ''));
-    if (col !== 'hts' && col !== 'value') select.append(new Option('(none)', 'none'));
-    for (let i = 0; i < sel.columnCount; i++) {
-      const name = typeof first[i] === 'string' && first[i] ? ` · ${String(first[i]).slice(0, 20)}` : '';
-      select.append(new Option(`${columnLetter(sel.columnIndex + i)}${name}`, String(i)));
-    }
-    select.value = detected[col] !== undefined ? String(detected[col]) : '';
+    select.replaceChildren(new Option('(none)', ''));
+    for (const c of columnChoices(first, sel.columnIndex, sel.columnCount)) select.append(new Option(c.label, c.value));
+    select.value = chosen.mapping[col] !== undefined ? String(chosen.mapping[col]) : '';
   }
-  ($('columns') as HTMLDetailsElement).open = true;
+  $<HTMLInputElement>('has-header').checked = chosen.header;
 }
 
-function chosenColumns(): { mapping: Mapping; header: boolean } | null {
-  const mapping: Mapping = {};
-  let chosen = false;
+/** The columns chosen in the picker; null while it is closed (detect them from the header row). */
+function chosenColumns(): ColumnChoice | null {
+  if (!($('columns') as HTMLDetailsElement).open) return null;
+  const mapping: ColumnMapping = {};
   for (const col of ORDER_COLUMNS) {
     const v = $<HTMLSelectElement>(`col-${col}`).value;
-    if (v !== '') chosen = true;
-    if (v !== '' && v !== 'none') mapping[col] = Number(v);
+    if (v !== '') mapping[col] = Number(v);
   }
-  return chosen ? { mapping, header: $<HTMLInputElement>('has-header').checked } : null;
+  return { mapping, header: $<HTMLInputElement>('has-header').checked };
 }
 
 /** The in-pane question (Office task panes have no window.confirm). */
@@ -115,8 +122,12 @@ function showTotals(rows: [string, string][]): void {
 
 async function cost(): Promise<void> {
   const button = $<HTMLButtonElement>('cost');
+  const cancel = $<HTMLButtonElement>('cancel-cost');
   const progress = $<HTMLProgressElement>('progress');
+  const controller = new AbortController();
+  cancel.onclick = () => controller.abort();
   button.disabled = true;
+  cancel.hidden = false;
   showTotals([]);
   say('order-status', 'Reading the selection…');
   try {
@@ -127,17 +138,19 @@ async function cost(): Promise<void> {
           ocean: $<HTMLInputElement>('ocean').checked,
           origin: $<HTMLInputElement>('origin').value.trim() || undefined,
           date: $<HTMLInputElement>('date').value || undefined,
+          decimal: $<HTMLSelectElement>('decimal').value as DecimalMark,
         },
         columns: chosenColumns(),
       },
       {
         client: landed(),
         confirm: confirmInPane,
+        signal: controller.signal,
         progress(done, total) {
           progress.hidden = false;
           progress.max = Math.max(total, 1);
           progress.value = done;
-          say('order-status', `Costing ${total} lines… ${done} done`);
+          say('order-status', done < total ? `Costing ${total.toLocaleString('en-US')} lines: ${done.toLocaleString('en-US')} done…` : `Writing ${total.toLocaleString('en-US')} lines to the sheet…`);
         },
       },
     );
@@ -146,10 +159,12 @@ async function cost(): Promise<void> {
       return;
     }
     const t = summary.costed.totals;
+    const unread = summary.order.lines.filter((l) => !l.item).length;
+    const errors = t.errors + unread;
     say(
       'order-status',
-      `Costed ${t.lines} lines into ${summary.address}${t.errors ? `; ${t.errors} with errors (see the Status column)` : ''}. Schedule ${summary.costed.hts_revision}.`,
-      t.errors ? 'error' : 'ok',
+      `Costed ${t.lines + unread} lines into ${summary.address}${errors ? `; ${errors} with errors (see the Status column)` : ''}. Schedule ${summary.costed.hts_revision}.`,
+      errors ? 'error' : 'ok',
     );
     showTotals([
       ['Customs value', money.format(t.customs_value)],
@@ -161,28 +176,32 @@ async function cost(): Promise<void> {
       ['Landed cost', money.format(t.landed_cost)],
     ]);
   } catch (e) {
-    say('order-status', errorText(e), 'error');
-    if (e instanceof Error && /choose the columns/i.test(e.message)) await offerColumns().catch(() => undefined);
+    if (isApiError(e) && e.code === 'cancelled') say('order-status', 'Cancelled: nothing was written.');
+    else say('order-status', errorText(e), 'error');
+    // Opening the picker fills it (its toggle event).
+    if (e instanceof ColumnsNeeded) ($('columns') as HTMLDetailsElement).open = true;
   } finally {
     button.disabled = false;
+    cancel.hidden = true;
+    progress.hidden = true;
   }
 }
 
-function buildColumnSelects(): void {
+function buildControls(): void {
   const grid = $('column-selects');
   for (const col of ORDER_COLUMNS) {
-    const label = Object.assign(document.createElement('label'), { htmlFor: `col-${col}`, textContent: LABELS[col] });
+    const label = Object.assign(document.createElement('label'), { htmlFor: `col-${col}`, textContent: COLUMN_LABELS[col] });
     const select = Object.assign(document.createElement('select'), { id: `col-${col}` });
-    select.append(new Option('(auto)', ''));
     grid.append(label, select);
   }
   $('columns').addEventListener('toggle', () => {
     if (($('columns') as HTMLDetailsElement).open) offerColumns().catch((e) => say('order-status', errorText(e), 'error'));
   });
+  $<HTMLSelectElement>('decimal').append(...DECIMAL_MARKS.map((m) => new Option(m.label, m.value)));
 }
 
 Office.onReady(async () => {
-  buildColumnSelects();
+  buildControls();
   $('save').onclick = () => void saveSettings();
   $('test').onclick = () => void testConnection();
   $('cost').onclick = () => void cost();

@@ -1,0 +1,107 @@
+/**
+ * What both add-ins write beside a costed order: a row of results per line with its status, its
+ * colour and its note, the totals row, and the record of what the costing used (schedule revision,
+ * entry date, options, time), so a printed quote can be checked later. Hosts only write the cells.
+ */
+import type { DutyResult, OrderLine, OrderTotals } from './order.js';
+import { DECIMAL_MARKS, RESULT_HEADERS, type OrderOptions, type SheetLine } from './order-sheet.js';
+
+export type LineKind = 'ok' | 'warning' | 'error';
+/** Cell backgrounds: an error line red, a line without its duty yellow. */
+export const KIND_COLOURS: Record<LineKind, string | null> = { ok: null, warning: '#fff2cc', error: '#f4cccc' };
+
+export interface LineOutput {
+  cells: (string | number)[];
+  kind: LineKind;
+  /** The note put on the Status cell: what the add-in did and what the API said of this line. */
+  note: string;
+}
+
+/** Why the API left `duty` null (a specific or compound rate without a quantity, a text rate, no rate). */
+export function dutyNotComputed(r: Pick<DutyResult, 'notes' | 'specific_rate' | 'duty_rate'>): string {
+  const reason = r.notes.find((n) => /not computed|to compute the duty|cannot be converted|no rate of duty/i.test(n));
+  if (reason) return reason;
+  return r.specific_rate
+    ? `The rate "${r.duty_rate}" is specific or compound: the duty needs a quantity.`
+    : `The duty is not computed for the rate ${r.duty_rate === null ? '(none printed)' : `"${r.duty_rate}"`}.`;
+}
+
+const blankRow = (): (string | number)[] => RESULT_HEADERS.map(() => '');
+
+/**
+ * A line's row. `costed` is the API's answer for it (absent when the add-in could not read the
+ * line); `orderNotes` are the notes of the whole order, left out of each line's note.
+ */
+export function lineOutput(line: SheetLine, costed: OrderLine | undefined, orderNotes: readonly string[]): LineOutput {
+  const own = (notes: readonly string[]) => [...line.notes, ...notes.filter((n) => !orderNotes.includes(n))].join('\n');
+  const error = line.error ?? (costed && 'error' in costed ? costed.error.message.replace(/^items\[\d+\]\./, '') : undefined);
+  if (error !== undefined || !costed || 'error' in costed) {
+    const cells = blankRow();
+    cells[6] = `Error: ${error ?? 'not costed'}`;
+    return { cells, kind: 'error', note: own([]) };
+  }
+  // Without the duty, the landed cost would be understated: both are left blank, with the reason.
+  if (costed.duty === null)
+    return { cells: ['', costed.section_301, costed.mpf, costed.hmf, '', costed.duty_rate ?? '', dutyNotComputed(costed)], kind: 'warning', note: own(costed.notes) };
+  const status = line.notes.length ? 'OK (value = Qty × Unit price)' : 'OK';
+  return {
+    cells: [costed.duty, costed.section_301, costed.mpf, costed.hmf, costed.landed_cost, costed.duty_rate ?? '', status],
+    kind: 'ok',
+    note: own(costed.notes),
+  };
+}
+
+/** The totals of the costed lines with the lines the add-in could not read counted as errors. */
+export function withUnread(t: OrderTotals, unread: number): OrderTotals {
+  return { ...t, lines: t.lines + unread, errors: t.errors + unread };
+}
+
+const TOTAL_FIELDS = [
+  'lines', 'errors', 'customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines',
+] as const satisfies readonly (keyof OrderTotals)[];
+
+/** Adds the totals of several requests (none: all zero), in whole cents so no floating error creeps in. */
+export function addTotals(parts: readonly OrderTotals[]): OrderTotals {
+  const sum = Object.fromEntries(TOTAL_FIELDS.map((k) => [k, 0])) as Record<keyof OrderTotals, number>;
+  for (const part of parts)
+    for (const [k, v] of Object.entries(part) as [keyof OrderTotals, number][]) sum[k] = (sum[k] ?? 0) + Math.round(v * 100);
+  for (const k of Object.keys(sum) as (keyof OrderTotals)[]) sum[k] /= 100;
+  return sum;
+}
+
+/** The totals row: the five figures and a status saying what they leave out. */
+export function totalsOutput(t: OrderTotals, dutyMissing: number, entries: number, linesPerEntry: number): (string | number)[] {
+  const parts = [`Total: ${t.lines} line${t.lines === 1 ? '' : 's'}`];
+  if (t.errors) parts.push(`${t.errors} with errors (not in the totals)`);
+  if (dutyMissing) parts.push(`${dutyMissing} without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)`);
+  if (entries > 1) parts.push(`costed as ${entries} entries of up to ${linesPerEntry.toLocaleString('en-US')} lines (MPF minimum and maximum apply to each)`);
+  return [t.duty, t.section_301, t.mpf, t.hmf, t.landed_cost, '', parts.join('; ')];
+}
+
+export interface CostingRecord {
+  revision: string;
+  options: OrderOptions;
+  /** When the costing was done. */
+  at: Date;
+}
+
+/**
+ * The line under the totals: what the figures were computed from, so a printed quote can be checked
+ * (the schedule revision, the entry date, the options, the time).
+ */
+export function costingRecord({ revision, options, at }: CostingRecord): string {
+  const iso = at.toISOString();
+  const today = iso.slice(0, 10);
+  const date = options.date ? `entry date ${options.date}` : `entry date ${today} (the day of costing)`;
+  const s301 = options.s301 ? (options.s301 === 'none' ? 'none' : `${options.s301}%`) : 'auto (from the schedule)';
+  const numbers = DECIMAL_MARKS.find((m) => m.value === (options.decimal ?? '.'))!.label.replace(/ \(.*/, '');
+  return [
+    `Costed by landed on ${today} ${iso.slice(11, 16)} UTC`,
+    `HTS ${revision || '(none: no line could be sent)'}`,
+    date,
+    `default origin ${options.origin || 'mfn (general rate)'}`,
+    `Section 301 ${s301}`,
+    `ocean freight (HMF) ${options.ocean ? 'yes' : 'no'}`,
+    `numbers read as ${numbers}`,
+  ].join(' · ');
+}

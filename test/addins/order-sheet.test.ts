@@ -1,0 +1,106 @@
+/**
+ * How both add-ins read an order from cells (shared/order-sheet.ts): which column is the customs
+ * value, amounts written as text, value = unit price × quantity, and what is an error on its line.
+ */
+import { describe, expect, it } from 'vitest';
+import { ColumnsNeeded, headerMapping, looksLikeHeader, readAmount, readSheetOrder } from '../../shared/order-sheet.js';
+
+describe('headerMapping', () => {
+  it('finds the columns by the names people give them', () => {
+    expect(headerMapping(['Item', 'HTS code', 'Customs value', 'Country of origin', 'Qty', 'UOM'])).toEqual({ hts: 1, value: 2, origin: 3, qty: 4, unit: 5 });
+    expect(headerMapping(['hts', 'notes'])).toBeNull(); // no value column
+  });
+
+  it('takes Ext value as the value on an invoice, never the unit Price', () => {
+    expect(headerMapping(['HTS', 'Origin', 'Qty', 'Price', 'Ext value'])).toEqual({ hts: 0, origin: 1, qty: 2, price: 3, value: 4 });
+    for (const name of ['Extended value', 'Line value', 'Total value', 'Amount', 'Ext. Amount', 'Customs Value (USD)'])
+      expect(headerMapping(['HTS', name])?.value, name).toBe(1);
+    for (const name of ['Price', 'Unit price', 'Cost', 'Unit cost']) expect(headerMapping(['HTS', name]), name).toBeNull();
+  });
+
+  it('accepts a unit price with a quantity, to multiply them', () => {
+    expect(headerMapping(['HTS', 'Qty', 'Unit price'])).toEqual({ hts: 0, qty: 1, price: 2 });
+    expect(headerMapping(['HTS', 'Unit price'])).toBeNull();
+  });
+
+  it('tells a header of unknown names from a first order line', () => {
+    expect(looksLikeHeader(['Item', 'Price'])).toBe(true);
+    expect(looksLikeHeader(['6109.10.00', 10000, 'china'])).toBe(false);
+    expect(looksLikeHeader(['6109.10.00', '$1,200.00'])).toBe(false);
+  });
+});
+
+describe('readAmount', () => {
+  const ok = (cell: unknown, mark: '.' | ',') => {
+    const r = readAmount(cell, mark, 'Value');
+    return typeof r === 'string' ? r : r[0] / 10 ** r[1];
+  };
+  it.each([
+    [1200, '.', 1200],
+    ['1200', '.', 1200],
+    ['$1,200.00', '.', 1200],
+    ['USD 1,200.50', '.', 1200.5],
+    ['1 200,00', ',', 1200],
+    ['1.234.567,89', ',', 1234567.89],
+    ['1\u00a0200,5', ',', 1200.5],
+    ['0.125', '.', 0.125],
+  ] as const)('reads %j with decimal mark %s as %d', (cell, mark, expected) => {
+    expect(ok(cell, mark)).toBe(expected);
+  });
+
+  it.each([
+    ['1 200,00', '.', /not an amount in U.S. dollars written 1,234.56 \(if it uses a decimal comma, choose 1.234,56 under Numbers\)/],
+    ['1,20', '.', /not an amount/],
+    ['12 boxes', '.', /"12 boxes" is not an amount/],
+    ['€1.200,00', ',', /not an amount in U.S. dollars/],
+    ['1,200 300', '.', /not an amount/],
+    [-5, '.', /not an amount of 0 or more/],
+    [true, '.', /true, not an amount/],
+    ['', '.', /not an amount/],
+  ] as const)('refuses %j (mark %s)', (cell, mark, message) => {
+    expect(ok(cell, mark)).toMatch(message);
+  });
+});
+
+describe('readSheetOrder', () => {
+  it('reads the lines under the header, skips blank rows, keeps each line\'s row, and marks unreadable values', () => {
+    const order = readSheetOrder([
+      ['HTS', 'Value', 'Origin'],
+      ['6109.10.00', '$10,000.00', 'china'],
+      ['', '', ''],
+      [' 8471.30.01 ', '12 boxes', ''],
+      [8471.3, 500, 'kr'],
+    ], null);
+    expect(order.header).toBe(true);
+    expect(order.lines).toEqual([
+      { row: 1, item: { hts: '6109.10.00', value: 10000, origin: 'china' }, notes: [] },
+      { row: 3, item: null, error: expect.stringMatching(/^Value "12 boxes" is not an amount/), notes: [] },
+      // A code Excel or Sheets turned into a number keeps its two decimals.
+      { row: 4, item: { hts: '8471.30', value: 500, origin: 'kr' }, notes: [] },
+    ]);
+  });
+
+  it('computes value = qty × unit price exactly, and says so', () => {
+    const order = readSheetOrder([['HTS', 'Qty', 'Unit price'], ['6109.10.00', 5000, 2.1], ['6109.10.00', '3', '0.335'], ['6109.10.00', '', 4]], null);
+    expect(order.lines[0].item).toEqual({ hts: '6109.10.00', qty: 5000, value: 10500 });
+    expect(order.lines[0].notes).toEqual(['Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).']);
+    expect(order.lines[1].item?.value).toBe(1.01); // 1.005, rounded half away from zero
+    expect(order.lines[2].error).toMatch(/lacks one of them/);
+  });
+
+  it('without a header asks for the columns; the choice says whether the first row is a header', () => {
+    const values = [[10000, '6109.10.00'], [500, '8471.30.01']];
+    let asked: unknown;
+    try {
+      readSheetOrder(values, null);
+    } catch (e) {
+      asked = e;
+    }
+    expect(asked).toBeInstanceOf(ColumnsNeeded);
+    expect((asked as ColumnsNeeded).defaults).toEqual({ mapping: {}, header: false });
+    expect(readSheetOrder(values, { mapping: { hts: 1, value: 0 }, header: false }).lines.map((l) => l.item)).toEqual([
+      { hts: '6109.10.00', value: 10000 },
+      { hts: '8471.30.01', value: 500 },
+    ]);
+  });
+});
