@@ -14,10 +14,10 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, ORDER_FIELDS, ORDER_ITEM_FIELDS, type Tariff } from '../shared/index.js';
-import { KeyStoreUnavailable, type KeyStore } from './auth/key-store.js';
+import type { KeyStore } from './auth/key-store.js';
 import type { RateDecision, RateLimiter } from './auth/rate-limit.js';
 import type { ExportersTable } from './data/exporters.js';
-import { ApiError, errorBody, STATUS, type ErrorCode } from './errors.js';
+import { ApiError, errorBody, STATUS, StoreUnavailable, type ErrorCode } from './errors.js';
 import { createLog } from './log.js';
 import { openapi } from './openapi.js';
 
@@ -145,22 +145,13 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   /**
    * The gate of a keyed /api/v1 route: the key, its limit, then the query parameters the route
-   * takes. Callback style, not async: no promise per request. Answering ends the request.
+   * takes. Callback style, not async: a store in this process answers at once, and the request
+   * goes through the steps below without a promise or a closure; a store over the network
+   * (PostgreSQL, Redis) answers with a promise, and the gate goes on when it settles. Answering
+   * ends the request; an error (a store unavailable) goes to the error handler.
    */
-  const gate =
-    (params: readonly string[]): onRequestHookHandler =>
-    (request, reply, done) => {
-      apiHeaders(reply);
-      const key = presentedKey(request);
-      const id = key === null ? null : deps.keys.verify(key);
-      if (id === null) {
-        const d = deps.addressLimiter.hit(`auth:${request.ip}`);
-        setRateHeaders(reply, d);
-        if (!d.allowed) return send(reply, 'rate_limited', `Too many unauthenticated requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
-        reply.header('WWW-Authenticate', 'Bearer realm="landed"');
-        return send(reply, 'unauthorized', key === null ? 'An API key is required: send Authorization: Bearer <key>' : 'The API key is not valid (unknown or revoked)');
-      }
-      const d = deps.keyLimiter.hit(`key:${id}`);
+  const gate = (params: readonly string[]): onRequestHookHandler => {
+    const withLimit = (request: FastifyRequest, reply: FastifyReply, done: HookDone, d: RateDecision) => {
       setRateHeaders(reply, d);
       if (!d.allowed) return send(reply, 'rate_limited', `Rate limit of ${d.limit} requests per 60 seconds reached; retry in ${d.reset} s`, { retry_after: d.reset });
       const query = request.query as Record<string, unknown>;
@@ -168,11 +159,41 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       for (const name in query) if (Array.isArray(query[name])) throw new InputError('invalid_parameter', name, `${name} is given more than once`);
       done();
     };
+    const withId = (request: FastifyRequest, reply: FastifyReply, done: HookDone, key: string | null, id: number | null) => {
+      if (id === null) {
+        const d = deps.addressLimiter.hit(`auth:${request.ip}`);
+        if (d instanceof Promise) return later(d, done, (d) => refuse(reply, key, d));
+        return refuse(reply, key, d);
+      }
+      const d = deps.keyLimiter.hit(`key:${id}`);
+      if (d instanceof Promise) return later(d, done, (d) => withLimit(request, reply, done, d));
+      withLimit(request, reply, done, d);
+    };
+    return (request, reply, done) => {
+      apiHeaders(reply);
+      const key = presentedKey(request);
+      const id = key === null ? null : deps.keys.verify(key);
+      if (id instanceof Promise) return later(id, done, (id) => withId(request, reply, done, key, id));
+      withId(request, reply, done, key, id);
+    };
+  };
+
+  /** No valid key: counted against the address, then 401 (or 429 when the address is past its limit). */
+  const refuse = (reply: FastifyReply, key: string | null, d: RateDecision) => {
+    setRateHeaders(reply, d);
+    if (!d.allowed) return send(reply, 'rate_limited', `Too many unauthenticated requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
+    reply.header('WWW-Authenticate', 'Bearer realm="landed"');
+    return send(reply, 'unauthorized', key === null ? 'An API key is required: send Authorization: Bearer <key>' : 'The API key is not valid (unknown or revoked)');
+  };
 
   /** The public document: limited per address, apart from failed logins of that address. */
   const publicGate: onRequestHookHandler = (request, reply, done) => {
     apiHeaders(reply);
     const d = deps.addressLimiter.hit(`doc:${request.ip}`);
+    if (d instanceof Promise) return later(d, done, (d) => publicWithLimit(request, reply, done, d));
+    publicWithLimit(request, reply, done, d);
+  };
+  const publicWithLimit = (request: FastifyRequest, reply: FastifyReply, done: HookDone, d: RateDecision) => {
     setRateHeaders(reply, d);
     if (!d.allowed) return send(reply, 'rate_limited', `Too many requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
     checkFields(request.query as object, [], '', KEY_PARAM);
@@ -185,10 +206,10 @@ export function buildApp(deps: AppDeps): FastifyInstance {
       return send(reply, body.code, body.message, body.details);
     }
     if (error instanceof ApiError) return send(reply, error.code, error.message, error.details);
-    if (error instanceof KeyStoreUnavailable) {
-      request.log.error({ err: error.message }, 'key store unavailable');
+    if (error instanceof StoreUnavailable) {
+      request.log.error({ err: error.message }, `${error.store} unavailable`);
       reply.header('Retry-After', 5);
-      return send(reply, 'service_unavailable', 'The key store is unavailable; retry shortly');
+      return send(reply, 'service_unavailable', `The ${error.store} is unavailable; retry shortly`);
     }
     const fe = error as FastifyError;
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 'payload_too_large', `The body exceeds ${BODY_LIMIT} bytes (2 MB)`);
@@ -211,12 +232,12 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return send(reply, 'method_not_allowed', `${request.method} is not allowed on ${redactKey(path).slice(0, 100)}; use ${allow.join(' or ')}`, { allow });
   });
 
-  app.get('/healthz', (_request, reply) => {
-    const store = deps.keys.health();
-    apiHeaders(reply).code(store.ok ? 200 : 503);
-    return store.ok
-      ? { status: 'ok', hts_revision: deps.tariff.revision, key_store: 'ok' }
-      : { status: 'unavailable', hts_revision: deps.tariff.revision, key_store: 'unavailable' };
+  app.get('/healthz', async (_request, reply) => {
+    const [store, limiter] = await Promise.all([deps.keys.health(), deps.keyLimiter.health?.() ?? { ok: true }]);
+    const ok = store.ok && limiter.ok;
+    apiHeaders(reply).code(ok ? 200 : 503);
+    const state = (h: { ok: boolean }) => (h.ok ? 'ok' : 'unavailable');
+    return { status: ok ? 'ok' : 'unavailable', hts_revision: deps.tariff.revision, key_store: state(store), rate_limiter: state(limiter) };
   });
   app.get('/api/v1/openapi.json', { onRequest: publicGate }, async () => openapi);
 
@@ -264,6 +285,26 @@ export function buildApp(deps: AppDeps): FastifyInstance {
   });
 
   return app;
+}
+
+type HookDone = (err?: Error) => void;
+
+/**
+ * `next` with what the promise resolves to. Whatever `next` throws, or the promise rejects with,
+ * goes to Fastify's error handler through `done` (in the synchronous steps a throw reaches it by
+ * itself).
+ */
+function later<T>(value: Promise<T>, done: HookDone, next: (v: T) => unknown): void {
+  value.then(
+    (v) => {
+      try {
+        next(v);
+      } catch (e) {
+        done(e as Error);
+      }
+    },
+    (e: Error) => done(e),
+  );
 }
 
 /** Headers of every API answer: never sniffed as another type, never cached (answers depend on the key and the date). */

@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Tariff } from '../shared/index.js';
-import { KeyStore } from './auth/key-store.js';
-import { MemoryRateLimiter } from './auth/rate-limit.js';
+import { SqliteKeyStore, type KeyStore } from './auth/key-store.js';
+import { MemoryRateLimiter, type RateLimiter } from './auth/rate-limit.js';
 import { ch99Path, readChapter99 } from './data/ch99.js';
 import { countriesPath, readCountries, tradePath } from './data/countries.js';
 import { ExportersTable } from './data/exporters.js';
@@ -32,6 +32,12 @@ export interface Settings {
   rateLimit: number;
   /** Requests per client address in any 60 seconds without a valid key. */
   unauthRateLimit: number;
+  /** PostgreSQL key store shared by instances; the SQLite file (KEYS_DB) when absent. */
+  databaseUrl?: string;
+  /** Redis limiter shared by instances; the in-process limiter when absent. */
+  redisUrl?: string;
+  /** Longest wait, in ms, for one call to PostgreSQL or Redis before the request is a 503. */
+  storeTimeoutMs: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -46,7 +52,24 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel,
     rateLimit: wholeNumber(env, 'RATE_LIMIT', 120, 1, 1_000_000_000),
     unauthRateLimit: wholeNumber(env, 'UNAUTH_RATE_LIMIT', 30, 1, 1_000_000_000),
+    databaseUrl: serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
+    redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://[:password@]host:6379[/db]'),
+    storeTimeoutMs: wholeNumber(env, 'STORE_TIMEOUT_MS', 1000, 10, 60_000),
   };
+}
+
+/** A URL of one of these schemes with a host, or an error that never repeats the value (it may hold a password). */
+function serviceUrl(env: NodeJS.ProcessEnv, name: string, schemes: string[], form: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Described below without the value.
+  }
+  if (!url || !schemes.includes(url.protocol) || !url.hostname) throw new Error(`${name} must be a URL of the form ${form}; got ${url ? `one with scheme "${url.protocol}"${url.hostname ? '' : ' and no host'}` : 'something that is not a URL'}`);
+  return raw;
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -57,24 +80,56 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return n;
 }
 
-export function loadDeps(env: NodeJS.ProcessEnv = process.env, tariff = loadTariff(env)): AppDeps {
+/** Everything the app needs, with `close` to release the stores' connections. */
+export async function loadDeps(env: NodeJS.ProcessEnv = process.env, tariff = loadTariff(env)): Promise<AppDeps & { close(): Promise<void> }> {
   const settings = readSettings(env);
+  const keys = await openKeyStore(env, settings);
+  let keyLimiter: RateLimiter = new MemoryRateLimiter(settings.rateLimit);
+  let addressLimiter: RateLimiter = new MemoryRateLimiter(settings.unauthRateLimit);
+  let closeRedis = async () => {};
+  if (settings.redisUrl) {
+    // Loaded only when configured: the embedded default starts without the Redis client.
+    const { connectRedis, RedisRateLimiter } = await import('./auth/redis-rate-limit.js');
+    let redis;
+    try {
+      redis = await connectRedis(settings.redisUrl, settings.storeTimeoutMs);
+    } catch (e) {
+      await keys.close();
+      throw e;
+    }
+    keyLimiter = new RedisRateLimiter(redis, settings.rateLimit);
+    addressLimiter = new RedisRateLimiter(redis, settings.unauthRateLimit);
+    closeRedis = async () => void (await redis.quit().catch(() => redis.disconnect()));
+  }
   return {
     tariff,
     exporters: ExportersTable.load(tradePath(env)),
-    keys: openKeyStore(keysPath(env), env.KEYS_PEPPER),
-    keyLimiter: new MemoryRateLimiter(settings.rateLimit),
-    addressLimiter: new MemoryRateLimiter(settings.unauthRateLimit),
+    keys,
+    keyLimiter,
+    addressLimiter,
     staticRoot: join(projectRoot, 'dist'),
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     https: env.TLS_CERT && env.TLS_KEY ? { cert: readFile(env.TLS_CERT), key: readFile(env.TLS_KEY) } : undefined,
+    async close() {
+      await closeRedis();
+      await keys.close();
+    },
   };
 }
 
-/** The key store, or an error naming its file (SQLite alone says only "file is not a database"). */
-function openKeyStore(path: string, pepper: string | undefined): KeyStore {
+/**
+ * The key store the settings name: PostgreSQL when DATABASE_URL is set, else the SQLite file, or
+ * an error naming what could not be opened (SQLite alone says only "file is not a database").
+ */
+export async function openKeyStore(env: NodeJS.ProcessEnv = process.env, settings = readSettings(env)): Promise<KeyStore> {
+  if (settings.databaseUrl) {
+    // Loaded only when configured, like the Redis client.
+    const { PgKeyStore } = await import('./auth/pg-key-store.js');
+    return PgKeyStore.open(settings.databaseUrl, env.KEYS_PEPPER, settings.storeTimeoutMs);
+  }
+  const path = keysPath(env);
   try {
-    return new KeyStore(path, pepper);
+    return new SqliteKeyStore(path, env.KEYS_PEPPER);
   } catch (e) {
     throw new Error(`${path}: cannot open the key store (${(e as Error).message})`);
   }

@@ -45,3 +45,17 @@ export class ApiError extends Error {
 export function errorBody(code: ErrorCode, message: string, details?: Record<string, unknown>) {
   return { error: { code, message, ...(details ? { details } : {}) } };
 }
+
+/** Whether a store answers now (for /healthz): `ok`, or why not. */
+export type Health = { ok: true } | { ok: false; reason: string };
+
+/** A store the API needs could not answer (down, restarted, too slow, unreadable): the request is a 503. */
+export class StoreUnavailable extends Error {
+  constructor(
+    /** Which store, as the 503's message names it. */
+    readonly store: 'key store' | 'rate limiter',
+    message: string,
+  ) {
+    super(message);
+  }
+}

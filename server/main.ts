@@ -1,7 +1,8 @@
 /**
  * `npm start`: the service with the embedded defaults (port 8080, the data snapshot under data/,
- * data/keys.sqlite). A configuration mistake stops the start with one line and exit 1. SIGTERM and
- * SIGINT finish the requests in flight, then exit.
+ * data/keys.sqlite; DATABASE_URL and REDIS_URL share keys and limits among instances). A
+ * configuration mistake stops the start with one line and exit 1. SIGTERM and SIGINT finish the
+ * requests in flight, then exit.
  */
 import { buildApp } from './app.js';
 import { loadDeps, readSettings } from './config.js';
@@ -15,7 +16,7 @@ let settings;
 let deps;
 try {
   settings = readSettings();
-  deps = loadDeps();
+  deps = await loadDeps();
 } catch (e) {
   cannotStart((e as Error).message);
 }
@@ -46,10 +47,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     app
       .close()
-      .then(() => {
-        deps.keys.close();
-        process.exit(0);
-      })
+      .then(() => deps.close())
+      .then(() => process.exit(0))
       .catch(() => process.exit(1));
   });
 }

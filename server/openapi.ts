@@ -223,7 +223,7 @@ export const openapi = {
       UnsupportedMediaType: { description: 'Body is not application/json', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
       RateLimited: { description: 'Over 120 requests in 60 seconds (sliding: any 60-second span)', headers: { ...rateHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }, content: json({ $ref: '#/components/schemas/Error' }) },
       Internal: { description: 'Unexpected failure (never a stack trace)', content: json({ $ref: '#/components/schemas/Error' }) },
-      Unavailable: { description: 'The key store is unavailable; retry later', content: json({ $ref: '#/components/schemas/Error' }) },
+      Unavailable: { description: 'The key store or the rate limiter is unavailable (down, restarting, or slower than the time-out); retry after Retry-After seconds', content: json({ $ref: '#/components/schemas/Error' }) },
     },
     schemas: {
       Error: { type: 'object', required: ['error'], additionalProperties: false, properties: { error: { $ref: '#/components/schemas/ErrorBody' } } },

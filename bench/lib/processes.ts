@@ -10,7 +10,7 @@ import { createServer, get } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KeyStore } from '../../server/auth/key-store.js';
+import { openKeyStore } from '../../server/config.js';
 import { projectRoot } from '../../server/data/paths.js';
 
 export interface Child {
@@ -79,13 +79,17 @@ async function stop(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** The built service with `keyCount` keys in a fresh store; env adds operator settings (RATE_LIMIT, LOG_LEVEL). */
+/**
+ * The built service with `keyCount` new keys in its store (a fresh SQLite file, or the PostgreSQL
+ * database when env has DATABASE_URL); env adds operator settings (RATE_LIMIT, LOG_LEVEL).
+ */
 export async function startService(env: NodeJS.ProcessEnv = {}, keyCount = 1): Promise<Service> {
   const dir = mkdtempSync(join(tmpdir(), 'landed-bench-'));
   const keysDb = join(dir, 'keys.sqlite');
-  const store = new KeyStore(keysDb);
-  const keys = Array.from({ length: keyCount }, (_, i) => store.create(`bench-${i}`).key);
-  store.close();
+  const store = await openKeyStore({ ...process.env, KEYS_DB: keysDb, ...env });
+  const keys: string[] = [];
+  for (let i = 0; i < keyCount; i++) keys.push((await store.create(`bench-${i}`)).key);
+  await store.close();
   const child = await spawnListening([join(projectRoot, 'dist/server/main.js')], { KEYS_DB: keysDb, ...env }, dir);
   return {
     ...child,

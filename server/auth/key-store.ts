@@ -1,20 +1,25 @@
 /**
- * API keys in SQLite. A key is 256 random bits, shown once; only its HMAC-SHA-256 is stored.
+ * API keys. A key is 256 random bits, shown once; only its HMAC-SHA-256 is stored.
  * A keyed fast hash is right for high-entropy secrets: there is nothing to brute-force, so a slow
  * password hash would only slow every request; the HMAC key (the "pepper") means a copied database
  * alone cannot even confirm a guessed key, when the pepper is kept outside it (env KEYS_PEPPER).
  * Without KEYS_PEPPER it is generated once and kept in the database's meta table: then a copy of
- * the file is enough to test guesses (README, Security). WAL journaling: readers never block the
- * writer, and a crash mid-write loses no committed key.
+ * the database is enough to test guesses (README, Security).
  *
- * The store recovers by itself: a read that fails (garbage, a lock, the file deleted or replaced
- * while running) answers KeyStoreUnavailable (503) and drops the connection; the next lookup opens
- * the file again, so a good file is served again without a restart.
+ * Two stores share this design (HashedKeyStore): SQLite in this process by default, PostgreSQL
+ * (pg-key-store.ts) when several instances must see the same keys.
+ *
+ * SQLite: WAL journaling, so readers never block the writer, and a crash mid-write loses no
+ * committed key. The store recovers by itself: a read that fails (garbage, a lock, the file deleted
+ * or replaced while running) answers KeyStoreUnavailable (503) and drops the connection; the next
+ * lookup opens the file again, so a good file is served again without a restart.
  */
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { StoreUnavailable, type Health } from '../errors.js';
+import { after, type MaybePromise } from '../maybe.js';
 
 export interface KeyInfo {
   id: number;
@@ -24,8 +29,31 @@ export interface KeyInfo {
   revoked_at: string | null;
 }
 
-/** The store could not be read or written (locked, missing, corrupt): the API answers 503. */
-export class KeyStoreUnavailable extends Error {}
+/** Which keys a revocation names: by id, by label, or by the key itself. */
+export type KeyTarget = { id: number } | { label: string } | { key: string };
+
+/** What the server and the keys command need of a store; a store in this process answers at once. */
+export interface KeyStore {
+  /** The key's id when it is valid and not revoked; null otherwise. Throws (or rejects with) KeyStoreUnavailable. */
+  verify(key: string): MaybePromise<number | null>;
+  /** Creates a key; the returned plaintext is never stored and cannot be shown again. */
+  create(label: string): MaybePromise<{ key: string; info: KeyInfo }>;
+  list(): MaybePromise<KeyInfo[]>;
+  /** The active keys a revocation would name. */
+  find(target: KeyTarget): MaybePromise<KeyInfo[]>;
+  /** Revokes exactly these ids (those still active); returns how many were revoked. */
+  revoke(ids: readonly number[]): MaybePromise<number>;
+  /** Whether the store answers a read now (for /healthz). */
+  health(): MaybePromise<Health>;
+  close(): MaybePromise<void>;
+}
+
+/** The store could not be read or written (locked, missing, corrupt, down, too slow): the API answers 503. */
+export class KeyStoreUnavailable extends StoreUnavailable {
+  constructor(message: string) {
+    super('key store', message);
+  }
+}
 
 const KEY_PREFIX = 'lk_';
 /** The only shape a key can have: the prefix and 32 random bytes in base64url. Anything else is refused unread. */
@@ -34,19 +62,24 @@ const KEY_FORMAT = /^lk_[A-Za-z0-9_-]{43}$/;
 const LAST_USED_EVERY_MS = 60_000;
 /**
  * A key the store confirmed is trusted this long before the store is asked again, so a request
- * costs a map lookup, not an HMAC and a query: a revocation made by another process
- * (the keys command) takes effect within this time, one made through this store at once.
+ * costs a map lookup, not an HMAC and a query: a revocation made by another process (the keys
+ * command, another instance) takes effect within this time, one made through this store at once.
  */
 const VERIFIED_FOR_MS = 1000;
 const MAX_VERIFIED = 10_000;
 /** How long a write waits for another process's write lock (readers never wait: WAL). */
 const BUSY_TIMEOUT_MS = 2000;
 
-export class KeyStore {
-  private db: Database.Database | null = null;
-  /** The file the connection reads (device and inode): a file replaced under the same name is reopened. */
-  private fileId = '';
-  private pepper!: KeyObject;
+/** A stored key as a lookup by its HMAC finds it. */
+export interface KeyRow {
+  id: number;
+  hash: Buffer;
+  revoked_at: unknown;
+}
+
+/** What is common to the stores: key format, HMAC with the pepper, the short trust of confirmed keys. */
+export abstract class HashedKeyStore implements KeyStore {
+  protected pepper!: KeyObject;
   /**
    * A recently confirmed key → its id and until when the confirmation holds: a request with a
    * confirmed key costs one map lookup, no hash. The key itself is the map's key: the process holds
@@ -54,13 +87,95 @@ export class KeyStore {
    */
   private readonly verified = new Map<string, { id: number; until: number }>();
   private readonly lastWritten = new Map<number, number>();
-  private byHash!: Database.Statement<[Buffer], { id: number; hash: Buffer; revoked_at: string | null }>;
+  /** Counts forgets, so a lookup that was under way during a revocation is not trusted afterwards. */
+  private generation = 0;
+
+  // Each store computes a key's HMAC itself, once its connection is ready: the SQLite store reads
+  // the pepper again when its file was replaced.
+  /** The stored row of this key, if any, and the key's HMAC; throws (or rejects with) KeyStoreUnavailable. */
+  protected abstract lookup(key: string): MaybePromise<[KeyRow | undefined, Buffer]>;
+  protected abstract insert(label: string, key: string, at: string): MaybePromise<number>;
+  /** Bookkeeping only: a failure is ignored, and must not hold up the request. */
+  protected abstract recordUse(id: number, at: string): MaybePromise<void>;
+  protected abstract findActive(target: KeyTarget): MaybePromise<KeyInfo[]>;
+  protected abstract revokeIds(ids: readonly number[], at: string): MaybePromise<number>;
+  abstract list(): MaybePromise<KeyInfo[]>;
+  abstract health(): MaybePromise<Health>;
+  abstract close(): MaybePromise<void>;
+
+  hash(key: string): Buffer {
+    return createHmac('sha256', this.pepper).update(key, 'utf8').digest();
+  }
+
+  create(label: string): MaybePromise<{ key: string; info: KeyInfo }> {
+    const clean = label.trim();
+    if (!clean || clean.length > 200) throw new Error('label must be 1 to 200 characters');
+    const key = KEY_PREFIX + randomBytes(32).toString('base64url');
+    const now = new Date().toISOString();
+    return after(this.insert(clean, key, now), (id) => ({ key, info: { id, label: clean, created_at: now, last_used_at: null, revoked_at: null } }));
+  }
+
+  verify(key: string): MaybePromise<number | null> {
+    if (!KEY_FORMAT.test(key)) return null;
+    const now = Date.now();
+    const hit = this.verified.get(key);
+    if (hit && hit.until > now) return hit.id;
+    const generation = this.generation;
+    return after(this.lookup(key), ([row, h]) => {
+      // The lookup is by an HMAC the caller cannot predict; the comparison is constant-time anyway.
+      if (!row || row.revoked_at !== null || !timingSafeEqual(row.hash, h)) return null;
+      if (generation === this.generation) {
+        if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
+        this.verified.set(key, { id: row.id, until: now + VERIFIED_FOR_MS });
+      }
+      this.noteUse(row.id, now);
+      return row.id;
+    });
+  }
+
+  private noteUse(id: number, now: number): void {
+    if (now - (this.lastWritten.get(id) ?? 0) <= LAST_USED_EVERY_MS) return;
+    this.lastWritten.set(id, now);
+    const notWritten = () => this.lastWritten.delete(id);
+    try {
+      const done = this.recordUse(id, new Date(now).toISOString());
+      if (done instanceof Promise) done.catch(notWritten);
+    } catch {
+      notWritten();
+    }
+  }
+
+  find(target: KeyTarget): MaybePromise<KeyInfo[]> {
+    return 'key' in target && !KEY_FORMAT.test(target.key) ? [] : this.findActive(target);
+  }
+
+  revoke(ids: readonly number[]): MaybePromise<number> {
+    return after(this.revokeIds(ids, new Date().toISOString()), (n) => {
+      this.forget();
+      return n;
+    });
+  }
+
+  /** Trusts no earlier confirmation. */
+  protected forget(): void {
+    this.verified.clear();
+    this.generation++;
+  }
+}
+
+/** The embedded store: one SQLite file, read synchronously (no promise per request). */
+export class SqliteKeyStore extends HashedKeyStore {
+  private db: Database.Database | null = null;
+  /** The file the connection reads (device and inode): a file replaced under the same name is reopened. */
+  private fileId = '';
+  private byHash!: Database.Statement<[Buffer], KeyRow>;
   private touch!: Database.Statement<[string, number]>;
 
   constructor(
     private readonly path: string,
     private readonly configuredPepper = process.env.KEYS_PEPPER,
   ) {
+    super();
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.open(true);
   }
@@ -120,11 +235,10 @@ export class KeyStore {
       // Closing a connection to a broken file can fail too; it is dropped either way.
     }
     this.db = null;
-    this.verified.clear();
+    this.forget();
   }
 
-  /** Whether the store answers a read now (for /healthz): `ok`, or why not. */
-  health(): { ok: true } | { ok: false; reason: string } {
+  health(): Health {
     try {
       this.connection().prepare('SELECT count(*) FROM api_keys').get();
       return { ok: true };
@@ -139,77 +253,67 @@ export class KeyStore {
     return (db.prepare('SELECT value FROM meta WHERE name = ?').get('pepper') as { value: Buffer }).value;
   }
 
-  hash(key: string): Buffer {
-    return createHmac('sha256', this.pepper).update(key, 'utf8').digest();
+  protected insert(label: string, key: string, at: string): number {
+    const r = this.connection().prepare('INSERT INTO api_keys (label, hash, created_at) VALUES (?, ?, ?)').run(label, this.hash(key), at);
+    return Number(r.lastInsertRowid);
   }
 
-  /** Creates a key; the returned plaintext is never stored and cannot be shown again. */
-  create(label: string): { key: string; info: KeyInfo } {
-    const clean = label.trim();
-    if (!clean || clean.length > 200) throw new Error('label must be 1 to 200 characters');
-    const key = KEY_PREFIX + randomBytes(32).toString('base64url');
-    const now = new Date().toISOString();
-    const db = this.connection();
-    const r = db.prepare('INSERT INTO api_keys (label, hash, created_at) VALUES (?, ?, ?)').run(clean, this.hash(key), now);
-    return { key, info: { id: Number(r.lastInsertRowid), label: clean, created_at: now, last_used_at: null, revoked_at: null } };
-  }
-
-  /** The key's id when it is valid and not revoked; null otherwise. Throws KeyStoreUnavailable. */
-  verify(key: string): number | null {
-    if (!KEY_FORMAT.test(key)) return null;
-    const now = Date.now();
-    const hit = this.verified.get(key);
-    if (hit && hit.until > now) return hit.id;
-    const db = this.connection();
+  protected lookup(key: string): [KeyRow | undefined, Buffer] {
+    this.connection();
     const h = this.hash(key);
-    let row: { id: number; hash: Buffer; revoked_at: string | null } | undefined;
     try {
-      row = this.byHash.get(h);
+      return [this.byHash.get(h), h];
     } catch (e) {
       this.drop();
       throw new KeyStoreUnavailable((e as Error).message);
     }
-    // The lookup is by an HMAC the caller cannot predict; the comparison is constant-time anyway.
-    if (!row || row.revoked_at !== null || !timingSafeEqual(row.hash, h)) return null;
-    if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
-    this.verified.set(key, { id: row.id, until: now + VERIFIED_FOR_MS });
-    if (now - (this.lastWritten.get(row.id) ?? 0) > LAST_USED_EVERY_MS) {
-      this.lastWritten.set(row.id, now);
-      // Last use is bookkeeping: a store locked by another writer must neither fail nor hold up
-      // the request (the wait would block the event loop), so this write does not wait.
-      db.pragma('busy_timeout = 0');
-      try {
-        this.touch.run(new Date(now).toISOString(), row.id);
-      } catch {
-        this.lastWritten.delete(row.id);
-      } finally {
-        db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      }
+  }
+
+  protected recordUse(id: number, at: string): void {
+    // A store locked by another writer must neither fail nor hold up the request (the wait would
+    // block the event loop), so this write does not wait.
+    const db = this.connection();
+    db.pragma('busy_timeout = 0');
+    try {
+      this.touch.run(at, id);
+    } finally {
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
-    return row.id;
+  }
+
+  // This store answers synchronously: its callers (tests, fixtures) get plain values.
+  override verify(key: string): number | null {
+    return super.verify(key) as number | null;
+  }
+
+  override create(label: string): { key: string; info: KeyInfo } {
+    return super.create(label) as { key: string; info: KeyInfo };
+  }
+
+  override find(target: KeyTarget): KeyInfo[] {
+    return super.find(target) as KeyInfo[];
+  }
+
+  override revoke(ids: readonly number[]): number {
+    return super.revoke(ids) as number;
   }
 
   list(): KeyInfo[] {
     return this.connection().prepare('SELECT id, label, created_at, last_used_at, revoked_at FROM api_keys ORDER BY id').all() as KeyInfo[];
   }
 
-  /** The active keys a revocation would name: by id, by label, or by the key itself. */
-  find(target: { id: number } | { label: string } | { key: string }): KeyInfo[] {
+  protected findActive(target: KeyTarget): KeyInfo[] {
     const db = this.connection();
     const select = 'SELECT id, label, created_at, last_used_at, revoked_at FROM api_keys WHERE revoked_at IS NULL AND';
     if ('id' in target) return db.prepare(`${select} id = ?`).all(target.id) as KeyInfo[];
     if ('label' in target) return db.prepare(`${select} label = ? ORDER BY id`).all(target.label) as KeyInfo[];
-    return KEY_FORMAT.test(target.key) ? (db.prepare(`${select} hash = ?`).all(this.hash(target.key)) as KeyInfo[]) : [];
+    return db.prepare(`${select} hash = ?`).all(this.hash(target.key)) as KeyInfo[];
   }
 
-  /** Revokes exactly these ids (those still active); returns how many were revoked. */
-  revoke(ids: readonly number[]): number {
+  protected revokeIds(ids: readonly number[], at: string): number {
     const db = this.connection();
-    const now = new Date().toISOString();
     const stmt = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE revoked_at IS NULL AND id = ?');
-    const n = db.transaction(() => ids.reduce((sum, id) => sum + stmt.run(now, id).changes, 0))();
-    this.verified.clear();
-    return n;
+    return db.transaction(() => ids.reduce((sum, id) => sum + stmt.run(at, id).changes, 0))();
   }
 
   close(): void {

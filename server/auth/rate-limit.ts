@@ -1,9 +1,15 @@
 /**
  * Requests per key (and, for requests without a valid key, per client address) in any 60-second
  * span: a sliding log, exact. A fixed per-minute window would let 2 × limit through across a
- * minute boundary. The limiter is an interface so a shared store (Redis) can replace the
- * in-process one when the service runs as several instances.
+ * minute boundary. The semantics, for every implementation: requests at or before `now - window`
+ * no longer count; a request is allowed, and counted, when fewer than `limit` count; a refused one
+ * is not counted. `decision` turns what an implementation counted into the answer and headers.
+ * In this process (MemoryRateLimiter) by default; in Redis (RedisRateLimiter) when several
+ * instances must share one limit.
  */
+import { StoreUnavailable, type Health } from '../errors.js';
+import type { MaybePromise } from '../maybe.js';
+
 export interface RateDecision {
   allowed: boolean;
   limit: number;
@@ -16,7 +22,22 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  hit(id: string, now?: number): RateDecision;
+  /** Counts a request of `id` at `now` (the limiter's clock when omitted); rejects with RateLimiterUnavailable. */
+  hit(id: string, now?: number): MaybePromise<RateDecision>;
+  /** Whether its shared store answers (for /healthz); a limiter in this process has none. */
+  health?(): MaybePromise<Health>;
+}
+
+/** The limiter's shared store could not be asked (down, restarted, too slow): the request is a 503. */
+export class RateLimiterUnavailable extends StoreUnavailable {
+  constructor(message: string) {
+    super('rate limiter', message);
+  }
+}
+
+/** The answer when `count` requests count after this one was (or was not) added, the oldest at `oldest`. */
+export function decision(allowed: boolean, limit: number, count: number, oldest: number, now: number, windowMs: number): RateDecision {
+  return { allowed, limit, remaining: limit - count, reset: Math.max(1, Math.ceil((oldest + windowMs - now) / 1000)) };
 }
 
 /**
@@ -49,15 +70,13 @@ export class MemoryRateLimiter implements RateLimiter {
       log.head = (log.head + 1) % this.limit;
       log.count--;
     }
-    if (log.count >= this.limit) return { allowed: false, limit: this.limit, remaining: 0, reset: this.secondsUntilFree(log, now) };
-    log.at[(log.head + log.count) % this.limit] = now;
-    log.count++;
-    log.last = now;
-    return { allowed: true, limit: this.limit, remaining: this.limit - log.count, reset: this.secondsUntilFree(log, now) };
-  }
-
-  private secondsUntilFree(log: Log, now: number): number {
-    return Math.max(1, Math.ceil((log.at[log.head] + this.windowMs - now) / 1000));
+    const allowed = log.count < this.limit;
+    if (allowed) {
+      log.at[(log.head + log.count) % this.limit] = now;
+      log.count++;
+      log.last = now;
+    }
+    return decision(allowed, this.limit, log.count, log.at[log.head], now, this.windowMs);
   }
 
   /** Forgets callers with nothing in the span, once per span: memory stays bounded by recent callers. */

@@ -3,11 +3,12 @@
  * `list` shows labels, creation and last use (never a key); `revoke` revokes exactly the key named:
  * `--id N`, `--label NAME`, or the key itself; a bare argument is read as whichever of these it can
  * be, and refused when it could name different keys. Several keys under one label are listed and
- * revoked only after a "y" on standard input (or with --yes).
+ * revoked only after a "y" on standard input (or with --yes). The store is the service's:
+ * PostgreSQL when DATABASE_URL is set, else the SQLite file (KEYS_DB).
  */
 import { createInterface } from 'node:readline';
-import { KeyStore, type KeyInfo } from '../auth/key-store.js';
-import { keysPath } from '../config.js';
+import type { KeyInfo, KeyStore } from '../auth/key-store.js';
+import { openKeyStore } from '../config.js';
 
 const [command, ...rest] = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -18,20 +19,20 @@ const usage = 'usage: keys create --label NAME | keys list | keys revoke (--id N
 
 let store: KeyStore;
 try {
-  store = new KeyStore(keysPath());
+  store = await openKeyStore();
 } catch (e) {
-  console.error(`keys: cannot open ${keysPath()}: ${(e as Error).message}`);
+  console.error(`keys: ${(e as Error).message}`);
   process.exit(2);
 }
 try {
   if (command === 'create') {
     const label = flag('label');
     if (!label) throw new Error('create needs --label NAME');
-    const { key, info } = store.create(label);
+    const { key, info } = await store.create(label);
     console.error(`Created key ${info.id} "${info.label}". It is shown once: store it now; a lost key is revoked and replaced.`);
     console.log(key);
   } else if (command === 'list') {
-    const keys = store.list();
+    const keys = await store.list();
     if (!keys.length) console.log('no keys');
     for (const k of keys)
       console.log([k.id, k.label, `created ${k.created_at}`, `last used ${k.last_used_at ?? 'never'}`, k.revoked_at ? `revoked ${k.revoked_at}` : 'active'].join('\t'));
@@ -42,7 +43,7 @@ try {
       for (const k of keys) console.error(`  ${k.id}\tcreated ${k.created_at}\tlast used ${k.last_used_at ?? 'never'}`);
       if (!(await confirm(`Revoke all ${keys.length}? [y/N] `))) throw new Error('nothing revoked');
     }
-    const n = store.revoke(keys.map((k) => k.id));
+    const n = await store.revoke(keys.map((k) => k.id));
     console.log(`revoked ${n} key${n === 1 ? '' : 's'}: ${keys.map((k) => k.id).join(', ')}`);
   } else {
     throw new Error(usage);
@@ -51,7 +52,7 @@ try {
   console.error(`keys: ${(e as Error).message}`);
   process.exitCode = 2;
 } finally {
-  store.close();
+  await store.close();
 }
 
 /** The active keys the arguments name, never more than one reading of them. */
@@ -62,12 +63,12 @@ async function revocationTargets(): Promise<KeyInfo[]> {
   const readings: [string, KeyInfo[]][] = [];
   if (id !== undefined) {
     if (!/^\d+$/.test(id)) throw new Error(`--id must be a number; got ${JSON.stringify(id)}`);
-    readings.push([`id ${id}`, store.find({ id: Number(id) })]);
-  } else if (label !== undefined) readings.push([`label ${JSON.stringify(label)}`, store.find({ label })]);
+    readings.push([`id ${id}`, await store.find({ id: Number(id) })]);
+  } else if (label !== undefined) readings.push([`label ${JSON.stringify(label)}`, await store.find({ label })]);
   else if (bare !== undefined) {
-    if (/^\d+$/.test(bare)) readings.push([`id ${bare}`, store.find({ id: Number(bare) })]);
-    if (bare.startsWith('lk_')) readings.push(['the key given', store.find({ key: bare })]);
-    readings.push([`label ${JSON.stringify(bare)}`, store.find({ label: bare })]);
+    if (/^\d+$/.test(bare)) readings.push([`id ${bare}`, await store.find({ id: Number(bare) })]);
+    if (bare.startsWith('lk_')) readings.push(['the key given', await store.find({ key: bare })]);
+    readings.push([`label ${JSON.stringify(bare)}`, await store.find({ label: bare })]);
   } else throw new Error('revoke needs --id N, --label NAME or the key');
   const found = readings.filter(([, keys]) => keys.length > 0);
   if (!found.length) throw new Error(`no active key with ${readings.map(([what]) => what).join(' or ')}`);

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { buildApp, type AppDeps } from '../../server/app.js';
-import { KeyStore } from '../../server/auth/key-store.js';
+import { SqliteKeyStore } from '../../server/auth/key-store.js';
 import { MemoryRateLimiter } from '../../server/auth/rate-limit.js';
 import { loadDeps, loadTariff } from '../../server/config.js';
 import { projectRoot } from '../../server/data/paths.js';
@@ -20,7 +20,7 @@ export interface RunningServer {
   url: string;
   /** A valid key created for this server. */
   key: string;
-  keys: KeyStore;
+  keys: SqliteKeyStore;
   /** Every log line the server wrote (JSON). */
   logs: string[];
   close(): Promise<void>;
@@ -34,8 +34,11 @@ export function sharedTariff(): Tariff {
 
 export async function startServer(overrides: Partial<AppDeps> & { env?: NodeJS.ProcessEnv } = {}): Promise<RunningServer> {
   const dir = mkdtempSync(join(tmpdir(), 'landed-test-'));
-  const env = { ...process.env, KEYS_DB: join(dir, 'keys.sqlite'), ...overrides.env };
-  const deps = loadDeps(env, sharedTariff());
+  // The embedded stores, whatever the shell running the tests has set.
+  const env = { ...process.env, KEYS_DB: join(dir, 'keys.sqlite'), DATABASE_URL: '', REDIS_URL: '', ...overrides.env };
+  const deps = await loadDeps(env, sharedTariff());
+  // Without DATABASE_URL the store is the SQLite file, answering synchronously.
+  const keys = deps.keys as SqliteKeyStore;
   const logs: string[] = [];
   const stream = new Writable({
     write(chunk, _enc, cb) {
@@ -50,15 +53,15 @@ export async function startServer(overrides: Partial<AppDeps> & { env?: NodeJS.P
     logger: overrides.logger ?? { level: 'info', stream },
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  const { key } = deps.keys.create('test');
+  const { key } = keys.create('test');
   return {
     url: address,
     key,
-    keys: deps.keys,
+    keys,
     logs,
     async close() {
       await app.close();
-      deps.keys.close();
+      await deps.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };
@@ -67,7 +70,7 @@ export async function startServer(overrides: Partial<AppDeps> & { env?: NodeJS.P
 export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<RunningServer & { pid: number; exited: Promise<number | null> }> {
   const dir = mkdtempSync(join(tmpdir(), 'landed-test-'));
   const keysDb = join(dir, 'keys.sqlite');
-  const keys = new KeyStore(keysDb);
+  const keys = new SqliteKeyStore(keysDb);
   const { key } = keys.create('test');
   const child = spawn(process.execPath, [join(projectRoot, 'dist/server/main.js')], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', KEYS_DB: keysDb, ...env },

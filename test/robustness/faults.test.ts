@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type Service } from '../../bench/lib/processes.js';
-import { KeyStore } from '../../server/auth/key-store.js';
+import { freePort, startService, type Service } from '../../bench/lib/processes.js';
+import { SqliteKeyStore } from '../../server/auth/key-store.js';
 import { countriesPath } from '../../server/data/countries.js';
 import { htsPath } from '../../server/data/hts-file.js';
 import { projectRoot } from '../../server/data/paths.js';
@@ -95,7 +95,7 @@ describe('a process killed while it creates keys', () => {
       });
       expect(child.signalCode).toBe('SIGKILL');
     }
-    const store = new KeyStore(db);
+    const store = new SqliteKeyStore(db);
     const raw = new Database(db, { readonly: true });
     expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
     const rows = (raw.prepare('SELECT count(*) AS n FROM api_keys').get() as { n: number }).n;
@@ -239,11 +239,25 @@ describe('a configuration mistake: one line naming the setting, exit 1, no stack
     ['RATE_LIMIT=0', { RATE_LIMIT: '0' }, /^landed: cannot start: RATE_LIMIT must be a whole number from 1 to/],
     ['UNAUTH_RATE_LIMIT=1.5', { UNAUTH_RATE_LIMIT: '1.5' }, /^landed: cannot start: UNAUTH_RATE_LIMIT must be a whole number from 1 to/],
     ['HOST not of this machine', { HOST: '203.0.113.7' }, /^landed: cannot start: HOST "203\.0\.113\.7" is not an address of this machine$/],
+    ['DATABASE_URL not a URL', { DATABASE_URL: 'secret-password@db' }, /^landed: cannot start: DATABASE_URL must be a URL of the form postgres:\/\/user:password@host:5432\/database; got something that is not a URL$/],
+    ['DATABASE_URL of another scheme', { DATABASE_URL: 'mysql://u:secret-password@db/x' }, /^landed: cannot start: DATABASE_URL must be a URL of the form .*; got one with scheme "mysql:"$/],
+    ['DATABASE_URL without a host', { DATABASE_URL: 'postgres:///x' }, /^landed: cannot start: DATABASE_URL must be a URL of the form .*; got one with scheme "postgres:" and no host$/],
+    ['REDIS_URL of another scheme', { REDIS_URL: 'http://:secret-password@cache:6379' }, /^landed: cannot start: REDIS_URL must be a URL of the form redis:\/\/\[:password@\]host:6379\[\/db\]; got one with scheme "http:"$/],
+    ['STORE_TIMEOUT_MS=0', { STORE_TIMEOUT_MS: '0' }, /^landed: cannot start: STORE_TIMEOUT_MS must be a whole number from 10 to 60000; got "0"$/],
   ];
   it.each(mistakes)('%s', async (_name, env, message) => {
     const r = await failedStart(env);
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split('\n')).toEqual([expect.stringMatching(message)]);
+    expect(r.stderr).not.toContain('secret-password');
+  });
+
+  it('PostgreSQL or Redis not reachable at start: one line naming the setting, without the password', async () => {
+    const port = await freePort();
+    const pg = await failedStart({ DATABASE_URL: `postgres://landed:secret-password@127.0.0.1:${port}/landed` });
+    expect([pg.code, pg.stderr]).toEqual([1, `landed: cannot start: DATABASE_URL: cannot open the key store (connect ECONNREFUSED 127.0.0.1:${port})\n`]);
+    const redis = await failedStart({ REDIS_URL: `redis://:secret-password@127.0.0.1:${port}` });
+    expect([redis.code, redis.stderr]).toEqual([1, `landed: cannot start: REDIS_URL: cannot connect to Redis (connect ECONNREFUSED 127.0.0.1:${port})\n`]);
   });
 
   it('the port already in use', async () => {

@@ -7,7 +7,7 @@
 import { copyFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyStore } from '../../server/auth/key-store.js';
+import { SqliteKeyStore } from '../../server/auth/key-store.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 
 let srv: RunningServer;
@@ -72,7 +72,7 @@ describe('the key store file goes bad while serving, then good again', () => {
     const old = freshKey();
     expect((await duty(old)).status).toBe(200);
     const good = saved();
-    const other = new KeyStore(`${db}.other`);
+    const other = new SqliteKeyStore(`${db}.other`);
     const otherKey = other.create('other').key;
     other.close();
     renameSync(`${db}.other`, db);

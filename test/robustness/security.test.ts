@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startService, type Service } from '../../bench/lib/processes.js';
-import { KeyStore } from '../../server/auth/key-store.js';
+import { SqliteKeyStore } from '../../server/auth/key-store.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 
 // The real timingSafeEqual, observed: the store must compare hashes with it.
@@ -128,7 +128,7 @@ describe('the key store keeps only a keyed hash and compares in constant time', 
 
   it('the stored hash is HMAC-SHA-256(pepper, key); neither the key nor its secret part is in the file', () => {
     const db = join(dir, 'hmac.sqlite');
-    const store = new KeyStore(db, 'the-pepper');
+    const store = new SqliteKeyStore(db, 'the-pepper');
     const keys = Array.from({ length: 20 }, (_, i) => store.create(`k${i}`).key);
     store.close();
     const raw = new Database(db, { readonly: true });
@@ -142,7 +142,7 @@ describe('the key store keeps only a keyed hash and compares in constant time', 
   it('a generated pepper lives in the store, is 32 random bytes, and differs between stores', () => {
     const peppers = ['a', 'b'].map((n) => {
       const db = join(dir, `pepper-${n}.sqlite`);
-      new KeyStore(db).close();
+      new SqliteKeyStore(db).close();
       const raw = new Database(db, { readonly: true });
       const v = (raw.prepare("SELECT value FROM meta WHERE name = 'pepper'").get() as { value: Buffer }).value;
       raw.close();
@@ -154,7 +154,7 @@ describe('the key store keeps only a keyed hash and compares in constant time', 
 
   it('verification compares the full stored and presented hashes with crypto.timingSafeEqual; near misses never verify', () => {
     const spy = vi.mocked(crypto.timingSafeEqual);
-    const store = new KeyStore(join(dir, 'ct.sqlite'), 'p');
+    const store = new SqliteKeyStore(join(dir, 'ct.sqlite'), 'p');
     const { key } = store.create('ct');
     spy.mockClear();
     expect(store.verify(key)).toBe(1);

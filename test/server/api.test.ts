@@ -224,7 +224,7 @@ describe('authentication', () => {
   });
   it('/healthz needs no key', async () => {
     const r = await fetch(`${srv.url}/healthz`);
-    expect(await r.json()).toEqual({ status: 'ok', hts_revision: '2026 Revision 10', key_store: 'ok' });
+    expect(await r.json()).toEqual({ status: 'ok', hts_revision: '2026 Revision 10', key_store: 'ok', rate_limiter: 'ok' });
   });
 });
 

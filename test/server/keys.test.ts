@@ -1,114 +1,161 @@
-/** The key management command and the store behind it (real SQLite files). */
-import { execFile, spawn } from 'node:child_process';
+/** The key management command and the stores behind it: real SQLite files and a real PostgreSQL. */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
-import { KeyStore } from '../../server/auth/key-store.js';
-import { projectRoot } from '../../server/data/paths.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteKeyStore } from '../../server/auth/key-store.js';
+import pg from 'pg';
+import { openKeyStore } from '../../server/config.js';
+import { keysCommand as keys } from '../helpers/keys-command.js';
+import { startPostgres, type Postgres } from '../helpers/services.js';
 
-const run = (db: string, ...args: string[]) =>
-  promisify(execFile)('npm', ['run', '--silent', 'keys', '--', ...args], { cwd: projectRoot, env: { ...process.env, KEYS_DB: db } });
+let postgres: Postgres;
+beforeAll(async () => {
+  postgres = await startPostgres();
+});
+afterAll(() => postgres.stop());
 
-describe('npm run keys', () => {
+/** The same commands against each store, each time a new empty one. */
+const stores: [string, () => Promise<NodeJS.ProcessEnv>][] = [
+  ['SQLite', async () => ({ KEYS_DB: join(mkdtempSync(join(tmpdir(), 'landed-keys-')), 'keys.sqlite') })],
+  ['PostgreSQL', async () => ({ DATABASE_URL: await postgres.freshDatabase() })],
+];
+
+/** Whether each key verifies, through a store opened anew (as another process would). */
+async function valid(env: NodeJS.ProcessEnv, ...list: string[]): Promise<boolean[]> {
+  const store = await openKeyStore({ ...process.env, ...env });
+  const out = [];
+  for (const k of list) out.push((await store.verify(k)) !== null);
+  await store.close();
+  return out;
+}
+
+describe.each(stores)('npm run keys on %s', (_name, newStore) => {
   it('create prints the key alone on its last stdout line; list never shows it; revoke revokes', async () => {
-    const db = join(mkdtempSync(join(tmpdir(), 'landed-keys-')), 'keys.sqlite');
-    const created = await run(db, 'create', '--label', 'acme-erp');
+    const env = await newStore();
+    const created = await keys(env, ['create', '--label', 'acme-erp']);
+    expect(created.code).toBe(0);
     const key = created.stdout.trim().split('\n').at(-1)!;
     expect(key).toMatch(/^lk_[A-Za-z0-9_-]{43}$/); // 256 random bits, base64url
-    const listed = await run(db, 'list');
-    expect(listed.stdout).toMatch(/acme-erp\tcreated .*\tlast used never\tactive/);
+    const listed = await keys(env, ['list']);
+    expect(listed.stdout).toMatch(/^1\tacme-erp\tcreated \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\tlast used never\tactive\n$/);
     expect(listed.stdout).not.toContain(key.slice(3));
 
-    // The store survives a restart (a new process opens the file) and verifies the key.
-    const store = new KeyStore(db);
-    expect(store.verify(key)).toBe(1);
-    expect(store.verify(`${key.slice(0, -1)}x`)).toBeNull();
-    store.close();
+    // The store survives a restart (a new process opens it) and verifies the key.
+    const store = await openKeyStore({ ...process.env, ...env });
+    expect(await store.verify(key)).toBe(1);
+    expect(await store.verify(`${key.slice(0, -1)}x`)).toBeNull();
+    await store.close();
 
-    expect((await run(db, 'revoke', 'acme-erp')).stdout).toMatch(/revoked 1 key: 1/);
-    const again = new KeyStore(db);
-    expect(again.verify(key)).toBeNull();
-    again.close();
-    await expect(run(db, 'revoke', 'nobody')).rejects.toMatchObject({ code: 2 });
-    await expect(run(db, 'create')).rejects.toMatchObject({ stderr: expect.stringMatching(/--label/) });
+    expect((await keys(env, ['revoke', 'acme-erp'])).stdout).toMatch(/revoked 1 key: 1/);
+    expect(await valid(env, key)).toEqual([false]);
+    expect((await keys(env, ['list'])).stdout).toMatch(/^1\tacme-erp\tcreated .*\tlast used .*\trevoked \d{4}-.*Z\n$/);
+    expect((await keys(env, ['revoke', 'nobody'])).code).toBe(2);
+    expect(await keys(env, ['create'])).toMatchObject({ code: 2, stderr: expect.stringMatching(/--label/) });
   });
 
-  it('stores only a keyed hash of the key', () => {
+  describe('keys revoke revokes exactly the key named', () => {
+    let env: NodeJS.ProcessEnv;
+    const made: string[] = [];
+    beforeAll(async () => {
+      env = await newStore();
+      const store = await openKeyStore({ ...process.env, ...env });
+      // ids 1 to 5: "acme", "1" (labelled like the first one's id), "shared" twice, "solo".
+      for (const label of ['acme', '1', 'shared', 'shared', 'solo']) made.push((await store.create(label)).key);
+      await store.close();
+    });
+
+    it('a bare argument that could be an id or a label is refused, nothing revoked', async () => {
+      const r = await keys(env, ['revoke', '1']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/"1" names different keys \(id 1: 1; label "1": 2\); say which with --id or --label/);
+      expect(await valid(env, made[0], made[1])).toEqual([true, true]);
+    });
+
+    it('--id and --label choose one reading', async () => {
+      expect((await keys(env, ['revoke', '--label', '1'])).stdout).toMatch(/^revoked 1 key: 2$/m);
+      expect(await valid(env, made[0], made[1])).toEqual([true, false]);
+      expect((await keys(env, ['revoke', '--id', '1'])).stdout).toMatch(/^revoked 1 key: 1$/m);
+      expect(await valid(env, made[0])).toEqual([false]);
+    });
+
+    it('several keys under one label: listed and revoked only after a yes', async () => {
+      const no = await keys(env, ['revoke', 'shared'], 'n\n');
+      expect(no.code).toBe(2);
+      expect(no.stderr).toMatch(/2 active keys are labelled "shared":\n {2}3\t.*\n {2}4\t/);
+      expect(no.stderr).toMatch(/Revoke all 2\? \[y\/N\] keys: nothing revoked/);
+      expect(await valid(env, made[2], made[3])).toEqual([true, true]);
+      // No answer at all (standard input closed) is a no too.
+      expect((await keys(env, ['revoke', 'shared'])).code).toBe(2);
+      const yes = await keys(env, ['revoke', 'shared'], 'y\n');
+      expect(yes.stdout).toMatch(/^revoked 2 keys: 3, 4$/m);
+      expect(await valid(env, made[2], made[3], made[4])).toEqual([false, false, true]);
+    });
+
+    it('the key itself names exactly that key', async () => {
+      expect((await keys(env, ['revoke', made[4]])).stdout).toMatch(/^revoked 1 key: 5$/m);
+      expect(await valid(env, made[4])).toEqual([false]);
+      expect((await keys(env, ['revoke', made[4]])).code).toBe(2);
+    });
+  });
+});
+
+describe('the stored hash', () => {
+  it('is a keyed hash of the key (SQLite)', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'landed-keys-')), 'keys.sqlite');
-    const a = new KeyStore(db, 'pepper-one');
+    const a = new SqliteKeyStore(db, 'pepper-one');
     const { key } = a.create('x');
     const row = (a as unknown as { db: { prepare(s: string): { get(): { hash: Buffer } } } }).db.prepare('SELECT hash FROM api_keys').get();
     expect(row.hash.equals(a.hash(key))).toBe(true);
     expect(row.hash.toString('latin1')).not.toContain(key);
     a.close();
     // Another pepper (HMAC key) cannot verify the same stored hash.
-    const b = new KeyStore(db, 'pepper-two');
+    const b = new SqliteKeyStore(db, 'pepper-two');
     expect(b.verify(key)).toBeNull();
     b.close();
   });
 });
 
-/** The command with `input` on standard input; resolves with its exit code and output. */
-function runWithInput(db: string, input: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', 'keys', '--', ...args], { cwd: projectRoot, env: { ...process.env, KEYS_DB: db } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input);
-  });
-}
-
-describe('keys revoke revokes exactly the key named', () => {
-  const db = join(mkdtempSync(join(tmpdir(), 'landed-revoke-')), 'keys.sqlite');
-  const store = new KeyStore(db);
-  const a = store.create('acme'); // id 1
-  const b = store.create('1'); // id 2, labelled like a's id
-  const c = store.create('shared'); // id 3
-  const d = store.create('shared'); // id 4
-  const e = store.create('solo'); // id 5
-  store.close();
-  const valid = (...keys: string[]) => {
-    const s = new KeyStore(db);
-    const out = keys.map((k) => s.verify(k) !== null);
-    s.close();
-    return out;
-  };
-
-  it('a bare argument that could be an id or a label is refused, nothing revoked', async () => {
-    const r = await runWithInput(db, '', 'revoke', '1');
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/"1" names different keys \(id 1: 1; label "1": 2\); say which with --id or --label/);
-    expect(valid(a.key, b.key)).toEqual([true, true]);
+describe('the PostgreSQL store', () => {
+  it('migrates once, recorded in schema_migrations, even when instances start together', async () => {
+    const env = { ...process.env, DATABASE_URL: await postgres.freshDatabase() };
+    const stores = await Promise.all([1, 2, 3].map(() => openKeyStore(env)));
+    const { key } = await stores[0].create('shared');
+    // One pepper, generated by whichever came first and kept in the meta table: every instance verifies every key.
+    expect(await Promise.all(stores.map((s) => s.verify(key)))).toEqual([1, 1, 1]);
+    await Promise.all(stores.map((s) => s.close()));
+    const again = await openKeyStore(env);
+    expect(await again.verify(key)).toBe(1);
+    await again.close();
+    const db = new pg.Client(env.DATABASE_URL);
+    await db.connect();
+    try {
+      expect((await db.query('SELECT version FROM schema_migrations ORDER BY version')).rows).toEqual([{ version: 1 }]);
+      expect((await db.query("SELECT length(value) AS n FROM meta WHERE name = 'pepper'")).rows).toEqual([{ n: 32 }]);
+      const { rows } = await db.query('SELECT hash FROM api_keys');
+      expect(rows[0].hash.toString('latin1')).not.toContain(key);
+    } finally {
+      await db.end();
+    }
   });
 
-  it('--id and --label choose one reading', async () => {
-    expect((await runWithInput(db, '', 'revoke', '--label', '1')).stdout).toMatch(/^revoked 1 key: 2$/m);
-    expect(valid(a.key, b.key)).toEqual([true, false]);
-    expect((await runWithInput(db, '', 'revoke', '--id', '1')).stdout).toMatch(/^revoked 1 key: 1$/m);
-    expect(valid(a.key)).toEqual([false]);
+  it('KEYS_PEPPER kept outside the database: another pepper cannot verify the stored hash', async () => {
+    const url = await postgres.freshDatabase();
+    const a = await openKeyStore({ ...process.env, DATABASE_URL: url, KEYS_PEPPER: 'pepper-one' });
+    const { key } = await a.create('x');
+    await a.close();
+    const b = await openKeyStore({ ...process.env, DATABASE_URL: url, KEYS_PEPPER: 'pepper-two' });
+    expect(await b.verify(key)).toBeNull();
+    await b.close();
   });
 
-  it('several keys under one label: listed and revoked only after a yes', async () => {
-    const no = await runWithInput(db, 'n\n', 'revoke', 'shared');
-    expect(no.code).toBe(2);
-    expect(no.stderr).toMatch(/2 active keys are labelled "shared":\n {2}3\t.*\n {2}4\t/);
-    expect(no.stderr).toMatch(/Revoke all 2\? \[y\/N\] keys: nothing revoked/);
-    expect(valid(c.key, d.key)).toEqual([true, true]);
-    // No answer at all (standard input closed) is a no too.
-    expect((await runWithInput(db, '', 'revoke', 'shared')).code).toBe(2);
-    const yes = await runWithInput(db, 'y\n', 'revoke', 'shared');
-    expect(yes.stdout).toMatch(/^revoked 2 keys: 3, 4$/m);
-    expect(valid(c.key, d.key, e.key)).toEqual([false, false, true]);
-  });
-
-  it('the key itself names exactly that key', async () => {
-    expect((await runWithInput(db, '', 'revoke', e.key)).stdout).toMatch(/^revoked 1 key: 5$/m);
-    expect(valid(e.key)).toEqual([false]);
-    expect((await runWithInput(db, '', 'revoke', e.key)).code).toBe(2);
+  it('a database newer than this release is refused, naming both versions', async () => {
+    const url = await postgres.freshDatabase();
+    await (await openKeyStore({ ...process.env, DATABASE_URL: url })).close();
+    const db = new pg.Client(url);
+    await db.connect();
+    await db.query('INSERT INTO schema_migrations (version) VALUES (2)');
+    await db.end();
+    await expect(openKeyStore({ ...process.env, DATABASE_URL: url })).rejects.toThrow(/^DATABASE_URL: cannot open the key store \(the database's schema is at version 2, newer than this release knows \(1\)\)$/);
   });
 });

@@ -1,46 +1,71 @@
 /**
  * The limit is exact: at most `limit` requests in any 60-second span, never 2 × limit across a
- * minute boundary, and its headers count down exactly under concurrency through the real server.
+ * minute boundary, the same in this process and in a real Redis, and its headers count down
+ * exactly under concurrency through the real server.
  */
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryRateLimiter } from '../../server/auth/rate-limit.js';
+import type { Redis } from 'ioredis';
+import { MemoryRateLimiter, type RateLimiter } from '../../server/auth/rate-limit.js';
+import { connectRedis, RedisRateLimiter } from '../../server/auth/redis-rate-limit.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
+import { startRedis, type ServerProcess } from '../helpers/services.js';
 
-describe('MemoryRateLimiter: a sliding 60-second span', () => {
-  it('120 pass, the 121st waits until the first leaves the span', () => {
-    const l = new MemoryRateLimiter(120);
+let redis: ServerProcess;
+let client: Redis;
+beforeAll(async () => {
+  redis = await startRedis();
+  client = await connectRedis(redis.url, 1000);
+});
+afterAll(async () => {
+  client.disconnect();
+  await redis.stop();
+});
+
+/** Each implementation on the same tests; every test its own caller id, so Redis starts empty for it. */
+const limiters: [string, (limit: number, windowMs?: number) => RateLimiter][] = [
+  ['MemoryRateLimiter', (limit, windowMs) => new MemoryRateLimiter(limit, windowMs)],
+  ['RedisRateLimiter', (limit, windowMs) => new RedisRateLimiter(client, limit, windowMs)],
+];
+let caller = 0;
+
+describe.each(limiters)('%s: a sliding 60-second span', (_name, make) => {
+  it('120 pass, the 121st waits until the first leaves the span', async () => {
+    const l = make(120);
+    const k = `k${++caller}`;
     const t0 = 1_000_000;
-    for (let i = 0; i < 120; i++) expect(l.hit('k', t0 + i * 100)).toMatchObject({ allowed: true, remaining: 119 - i });
+    for (let i = 0; i < 120; i++) expect(await l.hit(k, t0 + i * 100)).toMatchObject({ allowed: true, remaining: 119 - i });
     // The first request was at t0: it leaves the span at t0 + 60 s, 48.1 s after t0 + 11.9 s.
-    expect(l.hit('k', t0 + 11_900)).toEqual({ allowed: false, limit: 120, remaining: 0, reset: 49 });
-    expect(l.hit('k', t0 + 60_000).allowed).toBe(true);
-    expect(l.hit('k', t0 + 60_050).allowed).toBe(false);
-    expect(l.hit('k', t0 + 60_100).allowed).toBe(true);
+    expect(await l.hit(k, t0 + 11_900)).toEqual({ allowed: false, limit: 120, remaining: 0, reset: 49 });
+    expect((await l.hit(k, t0 + 60_000)).allowed).toBe(true);
+    expect((await l.hit(k, t0 + 60_050)).allowed).toBe(false);
+    expect((await l.hit(k, t0 + 60_100)).allowed).toBe(true);
   });
 
-  it('across a minute boundary: 120 just before it and none more just after (a fixed window passed 240)', () => {
-    const l = new MemoryRateLimiter(120);
+  it('across a minute boundary: 120 just before it and none more just after (a fixed window passed 240)', async () => {
+    const l = make(120);
+    const k = `k${++caller}`;
     const boundary = 60_000 * 28_000_000;
     let passed = 0;
-    for (let i = 0; i < 120; i++) passed += Number(l.hit('k', boundary - 1000 + i).allowed);
-    for (let i = 0; i < 120; i++) passed += Number(l.hit('k', boundary + 1000 + i).allowed);
+    for (let i = 0; i < 120; i++) passed += Number((await l.hit(k, boundary - 1000 + i)).allowed);
+    for (let i = 0; i < 120; i++) passed += Number((await l.hit(k, boundary + 1000 + i)).allowed);
     expect(passed).toBe(120);
     // Retry-After: the oldest (boundary - 1 s) leaves at boundary + 59 s, 58 s after boundary + 1 s.
-    expect(l.hit('k', boundary + 1000).reset).toBe(58);
+    expect((await l.hit(k, boundary + 1000)).reset).toBe(58);
   });
 
-  it('for any arrival times: never more than the limit in a span, and a refusal only when the span is full', () => {
-    fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 5000 }), { minLength: 1, maxLength: 200 }), (offsets) => {
-        const limit = 5;
-        const window = 1000;
-        const l = new MemoryRateLimiter(limit, window);
-        const times = [...offsets].sort((a, b) => a - b).map((t) => t + 10_000);
+  it('for any arrival times: never more than the limit in a span, and a refusal only when the span is full', async () => {
+    const limit = 5;
+    const window = 60_000;
+    const l = make(limit, window);
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 300_000 }), { minLength: 1, maxLength: 200 }), async (offsets) => {
+        const k = `k${++caller}`;
+        const times = [...offsets].sort((a, b) => a - b).map((t) => t + 1_000_000);
         const allowed: number[] = [];
         for (const t of times) {
-          const d = l.hit('x', t);
+          const d = await l.hit(k, t);
           const inSpan = allowed.filter((a) => a > t - window).length;
           // Brute force: allowed exactly when fewer than `limit` were allowed in the span before it.
           expect(d.allowed).toBe(inSpan < limit);
@@ -48,10 +73,12 @@ describe('MemoryRateLimiter: a sliding 60-second span', () => {
           expect(d.remaining).toBe(limit - Math.min(limit, inSpan + (d.allowed ? 1 : 0)));
         }
       }),
-      { numRuns: 300 },
+      { numRuns: 100 },
     );
   });
+});
 
+describe('MemoryRateLimiter', () => {
   it('forgets callers once their span is empty (memory bounded by recent callers)', () => {
     const l = new MemoryRateLimiter(3, 1000);
     for (let i = 0; i < 1000; i++) l.hit(`ip${i}`, 5000);
