@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { Tariff } from '../shared/index.js';
 import { SqliteKeyStore, type KeyStore } from './auth/key-store.js';
 import { MemoryRateLimiter, type RateLimiter } from './auth/rate-limit.js';
+import { ch99Path, readChapter99 } from './data/ch99.js';
 import { countriesPath, readCountries, tradePath } from './data/countries.js';
 import { ExportersTable } from './data/exporters.js';
 import { htsPath, readHtsFile } from './data/hts-file.js';
@@ -19,7 +20,7 @@ export function keysPath(env: NodeJS.ProcessEnv = process.env): string {
 
 export function loadTariff(env: NodeJS.ProcessEnv = process.env): Tariff {
   const file = readHtsFile(htsPath(env));
-  return Tariff.fromRows(file.rows, file.revision, readCountries(countriesPath(env)));
+  return Tariff.fromRows(file.rows, file.revision, readCountries(countriesPath(env)), readChapter99(ch99Path(env)));
 }
 
 /** How the process listens and logs: read from the environment, each setting checked. */

@@ -2,7 +2,8 @@
  * The OpenAPI 3.0.3 document of /api/v1. Contract tests validate every response the suite receives
  * against these schemas, so this document and the service cannot drift apart.
  */
-import { ORIGINS } from '../shared/index.js';
+import { BASES, CLAIMS, ORIGINS } from '../shared/index.js';
+import { MAX_VALUE_DOLLARS } from '../shared/policy.js';
 
 const money = (description: string) => ({ type: 'number', description, example: 0 });
 const rateHeaders = {
@@ -28,6 +29,28 @@ const publicErrors = {
 const commonErrors = { ...publicErrors, '401': err('Unauthorized') };
 const queryParam = (name: string, description: string, schema: object, required = false) => ({ name, in: 'query', required, description, schema });
 
+const content = (what: string) => ({
+  oneOf: [{ type: 'number', minimum: 0, maximum: MAX_VALUE_DOLLARS }, { type: 'string' }],
+  description: `Dollar value of the ${what}, at most the customs value; default: see assumptions`,
+});
+const flag = (description: string) => ({ oneOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }, { type: 'string', enum: ['0', '1', 'true', 'false', 'yes', 'no'] }], description });
+/** The preference claimed and the importer's facts some chapter 99 measures need (all optional). */
+const importerProps = {
+  claim: {
+    anyOf: [{ type: 'string', enum: [...CLAIMS] }, { type: 'string', pattern: '^[A-Za-z][A-Za-z-]{0,9}\\+?$', description: 'A special-column symbol: A, A+, AU, BH, CL, CO, D, E, IL, JO, KR, MA, OM, P, PA, PE, S, S+, SG, ...' }],
+    description: 'Preference claimed: auto (default: the origin\'s own FTA program), none (general rate; no USMCA/KORUS/CAFTA-DR exemptions), usmca, korus, cafta-dr, or a special-column symbol',
+  },
+  us_content: content('U.S. content (USMCA vehicle routes, IEEPA reciprocal 20% rule)'),
+  steel_content: content('steel content (Section 232 derivatives before 2026-04-06)'),
+  aluminum_content: content('aluminum content (Section 232 derivatives before 2026-04-06)'),
+  copper_content: content('copper content (Section 232 copper, 2025-08-01 to 2026-04-05)'),
+  part_for: { type: 'string', enum: ['passenger', 'mhd'], description: 'For 8708 parts on both Section 232 lists (note 33 and note 38), and dual-use provisions: the vehicles the part is for (default passenger for 8708)' },
+  patented: flag('Patented pharmaceutical (Section 232 note 40); default 0'),
+  uk_melted: flag('UK steel/aluminum at least 95% melted and poured (smelted and cast) in the UK (note 16(d)); default 1'),
+  uk_quota: flag('UK vehicle within the UK quota (9903.94.31); default 1'),
+  chip_qualifies: flag('Semiconductor article meets the note 39(b) parameters; default 0'),
+};
+
 const dutyQueryProps = {
   hts: { type: 'string', description: '8- or 10-digit tariff code, dotted or not: 6109.10.00, 6109100012', example: '6109.10.00' },
   value: { oneOf: [{ type: 'number', minimum: 0 }, { type: 'string' }], description: 'Customs value in U.S. dollars (default 0: no entry, no fees)' },
@@ -37,6 +60,23 @@ const dutyQueryProps = {
   date: { type: 'string', format: 'date', description: 'Entry date (default today): decides which Section 301 headings and fee figures apply' },
   qty: { oneOf: [{ type: 'number', exclusiveMinimum: true, minimum: 0 }, { type: 'string' }], description: 'Quantity, to compute specific and compound duties' },
   unit: { type: 'string', description: 'Unit of qty: kg, g, lb, t, liter, gal, m3, each, doz, gross, pairs, m2, m, ... (default: the rate\'s unit)' },
+  ...importerProps,
+};
+
+const additionalDuty = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['program', 'authority', 'heading', 'rate', 'rate_kind', 'basis', 'amount', 'refundable'],
+  properties: {
+    program: { type: 'string', description: 'Identifier of data/ch99/program_rates.csv: s232_metals, s232_steel, s232_aluminum, s232_copper, s232_aluminum_russia, s232_autos, s232_auto_parts, s232_mhd, s232_buses, s232_mhd_parts, s232_lumber, s232_furniture, s232_cabinets, s232_semiconductors, s232_pharma, s301_china, s301_brazil, s301_forced_labor, ieepa_fentanyl, ieepa_reciprocal, ieepa_brazil, ieepa_india, s122, russia_col2', example: 's232_metals' },
+    authority: { type: 'string', enum: ['Section 232', 'Section 301', 'IEEPA', 'Section 122', 'Column 2 (Pub. L. 117-110)'] },
+    heading: { type: 'string', nullable: true, description: 'Chapter 99 heading(s), e.g. 9903.82.02; null when the caller set the China Section 301 rate', example: '9903.82.02' },
+    rate: { type: 'number', minimum: 0, description: 'Percent' },
+    rate_kind: { type: 'string', enum: ['add', 'total'], description: 'add: the base duty + rate; total: base duty and this layer together equal rate (the layer is the top-up)' },
+    basis: { type: 'string', enum: [...BASES], description: 'What the rate is charged on' },
+    amount: money('USD'),
+    refundable: { type: 'boolean', description: 'IEEPA duties (entries 2025-02-04 to 2026-02-23), held unlawful: may be refunded' },
+  },
 };
 
 const dutyResult = {
@@ -55,13 +95,18 @@ const dutyResult = {
           section_301: money('Section 301 duty, USD'),
           mpf: money('Merchandise processing fee, USD'),
           hmf: money('Harbor maintenance fee, USD'),
-          total_duties_fees: money('duty (0 when null) + section_301 + mpf + hmf'),
+          total_duties_fees: money('duty (0 when null) + additional_duty + mpf + hmf'),
           landed_cost: money('customs_value + total_duties_fees'),
           special_program: { type: 'string', nullable: true, description: 'Program symbol when the special rate applies: KR, S, AU, ...' },
           section_301_rate: { type: 'number', description: 'Percent' },
           section_301_heading: { type: 'string', nullable: true, description: 'Chapter 99 heading applied, e.g. 9903.88.15' },
           hts_revision: { type: 'string', example: '2026 Revision 10' },
           notes: { type: 'array', items: { type: 'string' }, description: 'Caveats and fallbacks' },
+          origin_country: { type: 'string', nullable: true, pattern: '^[A-Z]{2}$', description: 'ISO 3166 alpha-2 code of the origin country; null when the origin was a program (mfn, col2)' },
+          additional_duties: { type: 'array', items: additionalDuty, description: 'Every chapter 99 layer applied, Section 301 China included, in stacking order' },
+          section_232: money('Sum of the Section 232 layers, USD'),
+          additional_duty: money('Sum of every layer of additional_duties (section_301 included), USD'),
+          assumptions: { type: 'array', items: { type: 'string' }, description: 'What was assumed for a fact the query did not give (us_content, part_for, patented, uk_melted, ...)' },
         },
       };
 
@@ -90,6 +135,10 @@ export const openapi = {
           queryParam('date', dutyQueryProps.date.description, { type: 'string', format: 'date' }),
           queryParam('qty', dutyQueryProps.qty.description, { type: 'string' }),
           queryParam('unit', dutyQueryProps.unit.description, { type: 'string' }),
+          queryParam('claim', importerProps.claim.description, importerProps.claim.anyOf[0]),
+          ...(['us_content', 'steel_content', 'aluminum_content', 'copper_content'] as const).map((k) => queryParam(k, importerProps[k].description, { type: 'string', pattern: '^\\d{1,12}(\\.\\d{1,2})?$' })),
+          queryParam('part_for', importerProps.part_for.description, { type: 'string', enum: ['passenger', 'mhd'] }),
+          ...(['patented', 'uk_melted', 'uk_quota', 'chip_qualifies'] as const).map((k) => queryParam(k, importerProps[k].description, { type: 'string', enum: ['0', '1', 'true', 'false', 'yes', 'no'] })),
           { $ref: '#/components/parameters/key' },
         ],
         responses: { '200': ok('The estimate', { $ref: '#/components/schemas/DutyResult' }), '404': err('NotFound'), ...commonErrors },
@@ -189,10 +238,11 @@ export const openapi = {
             },
       },
       DutyResult: dutyResult,
+      AdditionalDuty: additionalDuty,
       HtsRecord: {
         type: 'object',
         additionalProperties: false,
-        required: ['hts', 'description', 'full_description', 'indent', 'units', 'general', 'special', 'column2', 'rates_from', 'special_programs', 'footnotes', 'chapter99', 'children', 'hts_revision'],
+        required: ['hts', 'description', 'full_description', 'indent', 'units', 'general', 'special', 'column2', 'rates_from', 'special_programs', 'footnotes', 'chapter99', 'chapter99_programs', 'children', 'hts_revision'],
         properties: {
           hts: { type: 'string' },
           description: { type: 'string' },
@@ -200,14 +250,30 @@ export const openapi = {
           indent: { type: 'integer' },
           units: { type: 'array', items: { type: 'string' } },
           general: { type: 'string', nullable: true },
-          special: { type: 'string', nullable: true },
-          column2: { type: 'string', nullable: true },
+          special: { type: 'string', nullable: true, description: 'Printed even when the general column is empty (chapter 98/99 provisions)' },
+          column2: { type: 'string', nullable: true, description: 'Printed even when the general column is empty, e.g. 9903.90.08: 35%' },
           rates_from: { type: 'string', nullable: true, description: 'The 8-digit line whose rates a 10-digit line inherits' },
           special_programs: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['program', 'rate'], properties: { program: { type: 'string' }, rate: { type: 'string' } } } },
           footnotes: { type: 'array', items: { type: 'string' } },
           chapter99: {
             type: 'array',
             items: { type: 'object', additionalProperties: false, required: ['heading', 'rate', 'description'], properties: { heading: { type: 'string' }, rate: { type: 'string', nullable: true }, description: { type: 'string', nullable: true } } },
+          },
+          chapter99_programs: {
+            type: 'array',
+            description: 'The chapter 99 programs whose product lists name the code: Section 232 annexes and lists, exemption lists, note 30',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['program', 'list', 'heading', 'from', 'to'],
+              properties: {
+                program: { type: 'string', description: 'As additional_duties[].program', example: 's232_metals' },
+                list: { type: 'string', description: 'Annex tier or list, e.g. "Annex I-A (steel; note 16(c)(iii))", "exempt (note 2(v)(iii))"' },
+                heading: { type: 'string', nullable: true, description: 'The general chapter 99 heading of the list (origins may take another)' },
+                from: { type: 'string', format: 'date', description: 'First entry date covered' },
+                to: { type: 'string', format: 'date', nullable: true, description: 'Last entry date covered; null when open' },
+              },
+            },
           },
           children: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['hts', 'description'], properties: { hts: { type: 'string' }, description: { type: 'string' } } } },
           hts_revision: { type: 'string' },
@@ -237,7 +303,7 @@ export const openapi = {
       BulkItem: {
         type: 'object',
         required: ['hts'],
-        properties: { hts: dutyQueryProps.hts, value: dutyQueryProps.value, origin: dutyQueryProps.origin, qty: dutyQueryProps.qty, unit: dutyQueryProps.unit },
+        properties: { hts: dutyQueryProps.hts, value: dutyQueryProps.value, origin: dutyQueryProps.origin, qty: dutyQueryProps.qty, unit: dutyQueryProps.unit, ...importerProps },
       },
       BulkRequest: {
         type: 'object',
@@ -248,6 +314,7 @@ export const openapi = {
           ocean: dutyQueryProps.ocean,
           origin: { ...dutyQueryProps.origin, description: 'Default origin of the items' },
           date: dutyQueryProps.date,
+          ...importerProps,
         },
       },
       BulkLine: {
@@ -265,7 +332,7 @@ export const openapi = {
           totals: {
             type: 'object',
             additionalProperties: false,
-            required: ['lines', 'errors', 'customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines'],
+            required: ['lines', 'errors', 'customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines', 'section_232', 'additional_duty', 'by_program', 'refundable'],
             properties: {
               lines: { type: 'integer' },
               errors: { type: 'integer' },
@@ -277,6 +344,10 @@ export const openapi = {
               total_duties_fees: money('Sum'),
               landed_cost: money('Sum'),
               specific_rate_lines: { type: 'integer', description: 'Lines with a specific or compound rate' },
+              section_232: money('Sum of the lines\' Section 232 layers'),
+              additional_duty: money('Sum of the lines\' chapter 99 layers (section_301 included)'),
+              by_program: { type: 'object', additionalProperties: { type: 'number' }, description: 'Sum of the layers of each program (keys as additional_duties[].program), USD' },
+              refundable: money('Sum of the refundable (IEEPA) layers'),
             },
           },
           hts_revision: { type: 'string' },

@@ -4,6 +4,7 @@
  * their descriptions (`Effective with respect to entries on or after September 27, 2024 ...
  * through November 9, 2026`).
  */
+import { percentShare, type Share } from './money.js';
 
 export interface Chapter99Heading {
   /** Dotted, as printed: `9903.88.15`. */
@@ -12,7 +13,7 @@ export interface Chapter99Heading {
   /** The general-column text, as printed. */
   rateText: string;
   /** The additional duty as a share of the value (`+ 7.5%` → 75/1000); null when the text is not of that form. */
-  additional: { num: number; den: number; percent: number } | null;
+  additional: Share | null;
   /** First day of entries covered (inclusive), ISO date; null when the row names none. */
   effectiveFrom: string | null;
   /** First day no longer covered (exclusive), ISO date; null when open-ended. */
@@ -33,11 +34,7 @@ export function parseChapter99Heading(heading: string, description: string, gene
   const rateText = general.replace(/\s+/g, ' ').trim();
   const add = ADDITIONAL.exec(rateText);
   let additional: Chapter99Heading['additional'] = null;
-  if (add) {
-    const pct = add[1] ?? '0';
-    const [w, f = ''] = pct.split('.');
-    additional = { num: Number(w + f), den: 100 * 10 ** f.length, percent: Number(pct) };
-  }
+  if (add) additional = percentShare(add[1] ?? '0');
   let effectiveFrom: string | null = null;
   let effectiveUntil: string | null = null;
   const from = FROM.exec(description);

@@ -6,20 +6,24 @@ import { Origins, type Country } from './origins.js';
 import { costOrder, costQuery, type DutyQuery, type DutyResult, type Order, type OrderResult } from './order.js';
 import { htsRecord, type HtsRecord } from './record.js';
 import { buildSchedule, type HtsRow, type Schedule } from './schedule.js';
+import { Chapter99, type Chapter99Tables } from './stacking.js';
 
 export class Tariff {
   readonly schedule: Schedule;
   readonly origins: Origins;
+  readonly chapter99: Chapter99;
   private readonly today: () => string;
 
-  constructor(schedule: Schedule, countries: readonly Country[], today: () => string = utcToday) {
+  /** `chapter99`: the tables of data/ch99, turned into per-code lookups once, here. */
+  constructor(schedule: Schedule, countries: readonly Country[], chapter99: Chapter99Tables, today: () => string = utcToday) {
     this.schedule = schedule;
     this.origins = new Origins(countries);
+    this.chapter99 = new Chapter99(chapter99);
     this.today = today;
   }
 
-  static fromRows(rows: readonly HtsRow[], revision: string, countries: readonly Country[], today?: () => string): Tariff {
-    return new Tariff(buildSchedule(rows, revision), countries, today);
+  static fromRows(rows: readonly HtsRow[], revision: string, countries: readonly Country[], chapter99: Chapter99Tables, today?: () => string): Tariff {
+    return new Tariff(buildSchedule(rows, revision), countries, chapter99, today);
   }
 
   get revision(): string {
@@ -28,17 +32,21 @@ export class Tariff {
 
   /** One query (GET /duty). Throws InputError naming the bad parameter. */
   duty(query: DutyQuery): DutyResult {
-    return costQuery({ schedule: this.schedule, origins: this.origins, today: this.today() }, query);
+    return costQuery(this.entry(), query);
   }
 
   /** A whole entry (POST /duty/bulk): bad lines become per-line errors. */
   order(order: Order): OrderResult {
-    return costOrder({ schedule: this.schedule, origins: this.origins, today: this.today() }, order);
+    return costOrder(this.entry(), order);
+  }
+
+  private entry() {
+    return { schedule: this.schedule, chapter99: this.chapter99, origins: this.origins, today: this.today() };
   }
 
   /** The record of a 4-, 6-, 8- or 10-digit code (GET /hts/{code}). */
   record(code: unknown): HtsRecord {
-    return htsRecord(this.schedule, code);
+    return htsRecord(this.schedule, this.chapter99, code);
   }
 }
 
@@ -61,7 +69,10 @@ export { CAVEATS } from './policy.js';
 export { parseRate, type DutyRate, type GeneralRate, type Column2Rate, type RateComponent } from './rates.js';
 export { parseSpecialColumn, type SpecialProgram } from './special-programs.js';
 export { buildSchedule, type HtsRow, type Schedule, type TariffLine } from './schedule.js';
-export { DUTY_QUERY_PARAMS, ORDER_FIELDS, ORDER_ITEM_FIELDS, type DutyQuery, type DutyResult, type Order, type OrderItem, type OrderLine, type OrderResult, type OrderTotals } from './order.js';
+export { DUTY_QUERY_PARAMS, ORDER_FIELDS, ORDER_ITEM_FIELDS, type AdditionalDuty, type DutyQuery, type DutyResult, type Order, type OrderItem, type OrderLine, type OrderResult, type OrderTotals } from './order.js';
 export { checkFields } from './params.js';
+export { CLAIMS, FACT_PARAMS } from './claims.js';
+export type { Chapter99Tables } from './stacking.js';
+export { BASES } from './measures/measure.js';
 export type { HtsRecord } from './record.js';
 export type { Chapter99Heading } from './chapter99.js';

@@ -4,6 +4,19 @@
  * arithmetic; larger ones go through BigInt so nothing is ever silently inexact.
  */
 
+/** A share of a value: num/den, and the percent as printed. */
+export interface Share {
+  num: number;
+  den: number;
+  percent: number;
+}
+
+/** A percent as printed (`12.5`) → 125/1000 of the value. */
+export function percentShare(pct: string): Share {
+  const [w, f = ''] = pct.trim().split('.');
+  return { num: Number(w + f), den: 100 * 10 ** f.length, percent: Number(pct) };
+}
+
 /** round(a × b / d) for non-negative integers, half away from zero. */
 export function mulDivRound(a: number, b: number, d: number): number {
   const p = a * b;

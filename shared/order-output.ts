@@ -57,15 +57,20 @@ export function withUnread(t: OrderTotals, unread: number): OrderTotals {
 }
 
 const TOTAL_FIELDS = [
-  'lines', 'errors', 'customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines',
-] as const satisfies readonly (keyof OrderTotals)[];
+  'lines', 'errors', 'customs_value', 'duty', 'section_301', 'section_232', 'additional_duty', 'refundable', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines',
+] as const satisfies readonly Exclude<keyof OrderTotals, 'by_program'>[];
 
-/** Adds the totals of several requests (none: all zero), in whole cents so no floating error creeps in. */
+/** Adds the totals of several requests (none: all zero), in whole cents so no floating error creeps in; by_program program by program. */
 export function addTotals(parts: readonly OrderTotals[]): OrderTotals {
-  const sum = Object.fromEntries(TOTAL_FIELDS.map((k) => [k, 0])) as Record<keyof OrderTotals, number>;
-  for (const part of parts)
-    for (const [k, v] of Object.entries(part) as [keyof OrderTotals, number][]) sum[k] = (sum[k] ?? 0) + Math.round(v * 100);
-  for (const k of Object.keys(sum) as (keyof OrderTotals)[]) sum[k] /= 100;
+  const sum = addCents(Object.fromEntries(TOTAL_FIELDS.map((k) => [k, 0])), parts.map((p) => Object.fromEntries(TOTAL_FIELDS.map((k) => [k, p[k]]))));
+  return { ...(sum as Omit<OrderTotals, 'by_program'>), by_program: addCents({}, parts.map((p) => p.by_program)) };
+}
+
+/** Field-wise sums of records of dollar amounts (and counts), added in cents from `start`. */
+function addCents(start: Record<string, number>, parts: readonly Record<string, number>[]): Record<string, number> {
+  const sum = { ...start };
+  for (const part of parts) for (const [k, v] of Object.entries(part)) sum[k] = (sum[k] ?? 0) + Math.round(v * 100);
+  for (const k of Object.keys(sum)) sum[k] /= 100;
   return sum;
 }
 

@@ -4,14 +4,19 @@
  * once) and then allocated back to those lines pro rata by value, so the lines add up to the
  * totals cent for cent. A single query is an entry of one line: the same code serves both.
  */
+import { FACT_PARAMS } from './claims.js';
 import { errorBodyOf, InputError, invalid, type ErrorBody } from './errors.js';
 import { feeScheduleOn, hmfCents, mpfCents } from './fees.js';
 import { costLine, type LineCost, type RateBasis } from './line.js';
 import { allocate, dollars } from './money.js';
 import type { Origin, Origins } from './origins.js';
-import { parseDate, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
-import { CAVEATS, MPF_EXEMPT_ORIGINS } from './policy.js';
+import { parseClaim, parseDate, parseFacts, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
+import { CAVEATS } from './policy.js';
 import type { Schedule } from './schedule.js';
+import type { Chapter99, Layer } from './stacking.js';
+
+/** One chapter 99 layer applied to the line (Section 232, 301, IEEPA, 122, ...). */
+export type AdditionalDuty = Layer;
 
 /** The API's DutyResult: the documented fields, then the additions. */
 export interface DutyResult {
@@ -33,6 +38,15 @@ export interface DutyResult {
   section_301_heading: string | null;
   hts_revision: string;
   notes: string[];
+  /** ISO2 of the origin country; null when only an origin program (mfn, col2) was given. */
+  origin_country: string | null;
+  additional_duties: AdditionalDuty[];
+  /** Sum of the Section 232 layers. */
+  section_232: number;
+  /** Sum of every layer (section_301 included). */
+  additional_duty: number;
+  /** What was assumed for facts the caller did not give. */
+  assumptions: string[];
 }
 
 export type LineError = ErrorBody;
@@ -50,6 +64,12 @@ export interface OrderTotals {
   total_duties_fees: number;
   landed_cost: number;
   specific_rate_lines: number;
+  section_232: number;
+  additional_duty: number;
+  /** Total of each program's layers, by program identifier. */
+  by_program: Record<string, number>;
+  /** Total of the refundable (IEEPA) layers. */
+  refundable: number;
 }
 
 export interface OrderResult {
@@ -63,9 +83,10 @@ export interface OrderResult {
  * The parameters a query takes (GET /duty, a batch query), an order item's fields and an order's
  * own: any other name is refused by name, never ignored (a misspelt `orgin` must not cost as mfn).
  */
-export const DUTY_QUERY_PARAMS = ['hts', 'value', 'origin', 's301', 'ocean', 'date', 'qty', 'unit'] as const;
-export const ORDER_ITEM_FIELDS = ['hts', 'value', 'origin', 'qty', 'unit'] as const;
-export const ORDER_FIELDS = ['items', 'origin', 's301', 'ocean', 'date'] as const;
+export const DUTY_QUERY_PARAMS = ['hts', 'value', 'origin', 's301', 'ocean', 'date', 'qty', 'unit', 'claim', ...FACT_PARAMS] as const;
+export const ORDER_ITEM_FIELDS = ['hts', 'value', 'origin', 'qty', 'unit', 'claim', ...FACT_PARAMS] as const;
+/** An order's claim and facts are the defaults of its items. */
+export const ORDER_FIELDS = ['items', 'origin', 's301', 'ocean', 'date', 'claim', ...FACT_PARAMS] as const;
 
 /** One query, as the API's GET /duty takes it. */
 export interface DutyQuery {
@@ -77,9 +98,22 @@ export interface DutyQuery {
   date?: unknown;
   qty?: unknown;
   unit?: unknown;
+  claim?: unknown;
+  us_content?: unknown;
+  steel_content?: unknown;
+  aluminum_content?: unknown;
+  copper_content?: unknown;
+  part_for?: unknown;
+  patented?: unknown;
+  uk_melted?: unknown;
+  uk_quota?: unknown;
+  chip_qualifies?: unknown;
 }
 
-export interface OrderItem {
+/** The importer's facts and claim, as a query, an order item or an order's defaults give them. */
+type Facts = Pick<DutyQuery, 'claim' | 'us_content' | 'steel_content' | 'aluminum_content' | 'copper_content' | 'part_for' | 'patented' | 'uk_melted' | 'uk_quota' | 'chip_qualifies'>;
+
+export interface OrderItem extends Facts {
   hts?: unknown;
   value?: unknown;
   origin?: unknown;
@@ -87,8 +121,8 @@ export interface OrderItem {
   unit?: unknown;
 }
 
-/** A whole entry: items plus the options that hold for all of them. */
-export interface Order {
+/** A whole entry: items plus the options that hold for all of them (the facts and claim as defaults of the items). */
+export interface Order extends Facts {
   items: readonly OrderItem[];
   origin?: unknown;
   s301?: unknown;
@@ -98,6 +132,7 @@ export interface Order {
 
 export interface Entry {
   schedule: Schedule;
+  chapter99: Chapter99;
   origins: Origins;
   today: string;
 }
@@ -105,13 +140,16 @@ export interface Entry {
 /** Costs one query as an entry of one line. Throws InputError for bad input. */
 export function costQuery(ctx: Entry, q: DutyQuery): DutyResult {
   const date = parseDate(q.date, ctx.today);
-  const cost = costLine(ctx.schedule, {
+  const valueCents = parseValue(q.value);
+  const cost = costLine(ctx.schedule, ctx.chapter99, {
     hts: q.hts,
-    valueCents: parseValue(q.value),
+    valueCents,
     origin: ctx.origins.resolve(q.origin),
     quantity: parseQuantity(q.qty, q.unit),
     s301: parseS301(q.s301),
     date,
+    claim: parseClaim(q.claim),
+    facts: parseFacts(q, valueCents),
   });
   const fees = entryFees([cost], parseOcean(q.ocean), date);
   return result(cost, fees.mpf[0], fees.hmf[0], ctx.schedule.revision, fees.notes);
@@ -125,6 +163,8 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   const date = parseDate(order.date, ctx.today);
   const ocean = parseOcean(order.ocean);
   const s301 = parseS301(order.s301);
+  const claim = parseClaim(order.claim);
+  const facts = parseFacts(order, Number.MAX_SAFE_INTEGER);
   if (!Array.isArray(order.items)) throw invalid('items', 'items must be an array of order lines');
   // The order's origin is the default of every line, so it must be valid itself.
   ctx.origins.resolve(order.origin);
@@ -133,15 +173,19 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
     try {
       if (item === null || typeof item !== 'object' || Array.isArray(item))
         throw new InputError('invalid_parameter', p, `${p} must be an object with hts and value`);
+      const valueCents = parseValue(item.value, `${p}.value`);
       return costLine(
         ctx.schedule,
+        ctx.chapter99,
         {
           hts: item.hts,
-          valueCents: parseValue(item.value, `${p}.value`),
+          valueCents,
           origin: ctx.origins.resolve(item.origin ?? order.origin, `${p}.origin`),
           quantity: parseQuantity(item.qty, item.unit, `${p}.qty`, `${p}.unit`),
           s301,
           date,
+          claim: item.claim === undefined ? claim : parseClaim(item.claim, `${p}.claim`),
+          facts: parseFacts(item, valueCents, facts, `${p}.`),
         },
         `${p}.hts`,
       );
@@ -164,7 +208,16 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   const valueCents = sum((c) => c.valueCents);
   const dutyCents = sum((c) => c.dutyCents ?? 0);
   const s301Cents = sum((c) => c.section301Cents);
-  const totalCents = dutyCents + s301Cents + fees.mpfTotal + fees.hmfTotal;
+  const additionalCents = sum((c) => c.additionalCents);
+  const totalCents = dutyCents + additionalCents + fees.mpfTotal + fees.hmfTotal;
+  const byProgram = new Map<string, number>();
+  let refundableCents = 0;
+  for (const c of ok)
+    for (const l of c.layers) {
+      const cents = Math.round(l.amount * 100); // exact: amounts are whole cents
+      byProgram.set(l.program, (byProgram.get(l.program) ?? 0) + cents);
+      if (l.refundable) refundableCents += cents;
+    }
   return {
     lines,
     totals: {
@@ -178,6 +231,10 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
       total_duties_fees: dollars(totalCents),
       landed_cost: dollars(valueCents + totalCents),
       specific_rate_lines: ok.filter((c) => c.specific).length,
+      section_232: dollars(sum((c) => c.section232Cents)),
+      additional_duty: dollars(additionalCents),
+      by_program: Object.fromEntries([...byProgram].map(([p, cents]) => [p, dollars(cents)])),
+      refundable: dollars(refundableCents),
     },
     hts_revision: ctx.schedule.revision,
     notes: [...fees.notes, ...CAVEATS],
@@ -196,7 +253,7 @@ interface EntryFees {
 /** MPF and HMF owed by the entry, and each line's share. */
 export function entryFees(lines: readonly LineCost[], ocean: boolean, date: string): EntryFees {
   const f = feeScheduleOn(date);
-  const mpfWeights = lines.map((c) => (MPF_EXEMPT_ORIGINS.has(c.origin.origin) ? 0 : c.valueCents));
+  const mpfWeights = lines.map((c) => (c.mpfExempt ? 0 : c.valueCents));
   const mpfTotal = mpfCents(mpfWeights.reduce((s, w) => s + w, 0), f);
   const hmfWeights = lines.map((c) => (ocean ? c.valueCents : 0));
   const hmfTotal = hmfCents(hmfWeights.reduce((s, w) => s + w, 0), f);
@@ -210,8 +267,8 @@ export function entryFees(lines: readonly LineCost[], ocean: boolean, date: stri
  * is there, undefined, which JSON leaves out): one object literal either way, no copy per line.
  */
 function result(c: LineCost, mpf: number, hmf: number, revision: string, entryNotes: string[], line?: number): DutyResult {
-  const total = (c.dutyCents ?? 0) + c.section301Cents + mpf + hmf;
-  const exempt = mpf === 0 && c.valueCents > 0 && MPF_EXEMPT_ORIGINS.has(c.origin.origin);
+  const total = (c.dutyCents ?? 0) + c.additionalCents + mpf + hmf;
+  const exempt = mpf === 0 && c.valueCents > 0 && c.mpfExempt;
   return {
     line,
     hts: c.line.hts,
@@ -232,6 +289,11 @@ function result(c: LineCost, mpf: number, hmf: number, revision: string, entryNo
     section_301_heading: c.section301.heading,
     hts_revision: revision,
     notes: c.notes.concat(exempt ? [noMpfNote(c.origin.origin)] : [], entryNotes, CAVEATS),
+    origin_country: c.country,
+    additional_duties: c.layers as Layer[],
+    section_232: dollars(c.section232Cents),
+    additional_duty: dollars(c.additionalCents),
+    assumptions: c.assumptions as string[],
   } as DutyResult;
 }
 

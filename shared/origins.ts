@@ -92,4 +92,13 @@ export class Origins {
   }
 }
 
+/** ISO2 of the origin country: the one named, else the country of a partner enumeration value (`mx` → MX, `china` → CN); null for `mfn` and `col2`. */
+export function countryOf(o: ResolvedOrigin): string | null {
+  if (o.country) return o.country.iso2;
+  return ENUM_COUNTRIES.get(o.origin) ?? null;
+}
+
+/** The country of each enumeration value that names one (`mx` → MX, `china` → CN). */
+const ENUM_COUNTRIES = new Map<Origin, string>([['china', 'CN'], ...[...PARTNERS].map((p): [Origin, string] => [p as Origin, p.toUpperCase()])]);
+
 const MFN: ResolvedOrigin = { origin: 'mfn', country: null };

@@ -85,12 +85,24 @@ export const COLUMN2_COUNTRIES: ReadonlySet<string> = new Set(['CU', 'KP', 'RU',
 /** Chapter 99, subchapter III headings of the Section 301 action on China (U.S. notes 20 and 31). */
 export const SECTION_301_HEADINGS = /^9903\.(88|91|92)\./;
 
+/** Chapter 99 headings of the rates in lieu of column 2 for products of Russia (U.S. note 30; computed by measures/russia.ts). */
+export const RUSSIA_COLUMN2_HEADINGS = /^9903\.90\./;
+
 /** The caller's explicit Section 301 settings and their rates, as num/den of the value. */
 export const SECTION_301_SETTINGS: Readonly<Record<string, { num: number; den: number }>> = {
   '25': { num: 25, den: 100 }, // Lists 1-3 (9903.88.01-.04)
   '7.5': { num: 75, den: 1000 }, // List 4A (9903.88.15)
   none: { num: 0, den: 1 },
 };
+
+/**
+ * First entry date for which the chapter 99 tables (data/ch99) describe every program; earlier
+ * entries are costed with the base duty and Section 301 China only.
+ */
+export const CHAPTER99_FROM = '2025-01-01';
+
+/** IEEPA reciprocal duties: goods with at least this share of U.S. content owe nothing on it (heading 9903.01.34, U.S. note 2(v)(iv)). */
+export const IEEPA_US_CONTENT_SHARE = { num: 20, den: 100 } as const;
 
 /** Largest customs value accepted for one line or order, in dollars: keeps cents exact in doubles. */
 export const MAX_VALUE_DOLLARS = 1_000_000_000_000;

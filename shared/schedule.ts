@@ -50,6 +50,8 @@ export interface TariffLine {
   footnotes: string[];
   /** Rates that apply to the line; null for headings, subheadings and lines without rates. */
   rates: LineRates | null;
+  /** The special and column 2 texts of a row whose general column is empty (chapter 98/99 provisions such as 9903.90.08); null otherwise. */
+  otherColumns: { special: string; column2: string } | null;
   /** Chapter 98/99 provisions cited by the footnotes, dotted. */
   chapter99: string[];
   /** The Section 301 headings among them, parsed, in citation order. */
@@ -132,6 +134,7 @@ export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedu
         units: row.units?.length ? row.units.map((u: string) => text(u.trim())).filter(Boolean) : [],
         footnotes: eight?.footnotes.length ? [...eight.footnotes, ...footnotes.filter((f: string) => !eight.footnotes.includes(f))] : footnotes,
         rates: rates ?? (eight?.rates ?? null),
+        otherColumns: rates ? null : otherColumns(row),
         chapter99: [],
         section301: [],
         children: [],
@@ -194,6 +197,13 @@ function ownRates(row: HtsRow, hts: string, rate: (t: string) => DutyRate | null
     column2Text,
     column2: rate(column2Text),
   };
+}
+
+/** The special and column 2 cells of a row without a general rate, when either is printed. */
+function otherColumns(row: HtsRow): TariffLine['otherColumns'] {
+  const special = blank(row.special);
+  const column2 = blank(row.other);
+  return special || column2 ? { special, column2 } : null;
 }
 
 /** `9903.92` cited as a whole: its 8-digit headings. */

@@ -187,7 +187,7 @@ export function HMF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg,
 }
 
 /**
- * All duties and fees (dollars): duty + Section 301 + MPF + HMF.
+ * All duties and fees (dollars): duty + every chapter 99 duty (Section 232, 301, ...) + MPF + HMF.
  *
  * @param {string|Array<Array<string>>} hts HTS code or range of codes.
  * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.

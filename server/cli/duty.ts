@@ -17,7 +17,7 @@ for (let i = 0; i < args.length; i++) {
   } else positional.push(a);
 }
 if (!positional.length) {
-  console.error('usage: npm run duty -- HTS [VALUE] [ORIGIN] [--ocean] [--s301 25|7.5|none] [--date YYYY-MM-DD] [--qty N --unit U]');
+  console.error('usage: npm run duty -- HTS [VALUE] [ORIGIN] [--ocean] [--s301 25|7.5|none] [--date YYYY-MM-DD] [--qty N --unit U] [--claim auto|none|usmca|...] [--us_content N] [--patented 1] ...');
   process.exit(2);
 }
 try {

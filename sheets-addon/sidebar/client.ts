@@ -140,6 +140,8 @@ function showSummary(s: OrderSummary): void {
     ['Customs value', money(t.customs_value)],
     ['Duty', money(t.duty)],
     ['Section 301', money(t.section_301)],
+    // Every chapter 99 layer (Section 232, 301, IEEPA, 122, ...), Section 301 included: what landed cost adds beyond duty and fees.
+    ['Chapter 99 duties', money(t.additional_duty)],
     ['MPF', money(t.mpf)],
     ['HMF', money(t.hmf)],
     ['Landed cost', money(t.landed_cost), true],

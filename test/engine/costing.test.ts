@@ -22,8 +22,10 @@ describe('a line from China: general rate plus Section 301 from the schedule', (
       section_301_heading: '9903.88.15',
       mpf: 34.64, // 0.3464% × 10,000, between 33.58 and 651.50
       hmf: 0,
-      total_duties_fees: 2434.64,
-      landed_cost: 12434.64,
+      // Since 2026-07-24 also Section 301 forced labor (note 52), China +12.5% (9903.05.31): 1,250.
+      additional_duty: 2000, // 750 + 1,250
+      total_duties_fees: 3684.64, // 1,650 + 2,000 + 34.64
+      landed_cost: 13684.64,
       special_program: null,
       hts_revision: '2026 Revision 10',
     });
@@ -36,11 +38,13 @@ describe('a line from China: general rate plus Section 301 from the schedule', (
 describe('origins', () => {
   it('Korea takes the KR special rate and no MPF (FTA exemption)', () => {
     const r = t.duty({ hts: '6109.10.00.12', value: 10000, origin: 'Korea' });
-    expect(r).toMatchObject({ origin: 'kr', rate_basis: 'special', special_program: 'KR', duty_rate: 'Free', duty: 0, mpf: 0, landed_cost: 10000 });
+    // Note 52 for Korea is 12.5% total (9903.05.70/.71), against the KR rate actually applied (Free): 12.5% × 10,000 = 1,250.
+    expect(r).toMatchObject({ origin: 'kr', rate_basis: 'special', special_program: 'KR', duty_rate: 'Free', duty: 0, mpf: 0, additional_duty: 1250, landed_cost: 11250 });
     expect(r.notes.join(' ')).toMatch(/exempt/);
   });
   it('Jordan takes JO but still pays MPF', () => {
-    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'jo' })).toMatchObject({ special_program: 'JO', duty: 0, mpf: 34.64, total_duties_fees: 34.64 });
+    // Note 52 for Jordan: +10% (9903.05.50) = 1,000, despite the FTA claim; 1,000 + 34.64 MPF.
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'jo' })).toMatchObject({ special_program: 'JO', duty: 0, mpf: 34.64, additional_duty: 1000, total_duties_fees: 1034.64 });
   });
   it('Canada and Mexico take USMCA (S)', () => {
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA' })).toMatchObject({ origin: 'ca', special_program: 'S', duty: 0, mpf: 0 });
@@ -133,12 +137,13 @@ describe('money', () => {
   it('rounds once per amount, half away from zero', () => {
     // 16.5% × 1.00 = 16.5 cents → 17 cents
     expect(t.duty({ hts: '6109.10.00', value: 1 }).duty).toBe(0.17);
-    // 16.5% × 1,234.56 = 203.7024 → 203.70; 7.5% × 1,234.56 = 92.592 → 92.59
-    expect(t.duty({ hts: '6109.10.00', value: '1234.56', origin: 'china' })).toMatchObject({ duty: 203.7, section_301: 92.59, mpf: 33.58, total_duties_fees: 329.87, landed_cost: 1564.43 });
+    // 16.5% × 1,234.56 = 203.7024 → 203.70; 7.5% × 1,234.56 = 92.592 → 92.59; note 52 12.5% × 1,234.56 = 154.32
+    // total 203.70 + 92.59 + 154.32 + 33.58 = 484.19
+    expect(t.duty({ hts: '6109.10.00', value: '1234.56', origin: 'china' })).toMatchObject({ duty: 203.7, section_301: 92.59, additional_duty: 246.91, mpf: 33.58, total_duties_fees: 484.19, landed_cost: 1718.75 });
   });
-  it('landed_cost = customs_value + total_duties_fees, total = duty + 301 + fees', () => {
+  it('landed_cost = customs_value + total_duties_fees, total = duty + additional duties (301 included) + fees', () => {
     const r = t.duty({ hts: '8507.60.00.10', value: '98765.43', origin: 'china', ocean: 1 });
-    expect(Math.round(r.total_duties_fees * 100)).toBe(Math.round(((r.duty ?? 0) + r.section_301 + r.mpf + r.hmf) * 100));
+    expect(Math.round(r.total_duties_fees * 100)).toBe(Math.round(((r.duty ?? 0) + r.additional_duty + r.mpf + r.hmf) * 100));
     expect(Math.round(r.landed_cost * 100)).toBe(Math.round((r.customs_value + r.total_duties_fees) * 100));
   });
 });
@@ -191,6 +196,17 @@ describe('bad input names the parameter', () => {
     [{ hts: '6109.10.00', value: 1, qty: 0 }, 'qty'],
     [{ hts: '6109.10.00', value: 1, qty: 5, unit: 'furlongs' }, 'unit'],
     [{ hts: '6109.10.00', value: 1, unit: 'kg' }, 'qty'],
+    [{ hts: '6109.10.00', value: 1, claim: 'fta!' }, 'claim'],
+    [{ hts: '6109.10.00', value: 1, claim: 7 }, 'claim'],
+    [{ hts: '6109.10.00', value: 10, us_content: 11 }, 'us_content'],
+    [{ hts: '6109.10.00', value: 10, steel_content: -1 }, 'steel_content'],
+    [{ hts: '6109.10.00', value: 10, aluminum_content: 'lots' }, 'aluminum_content'],
+    [{ hts: '6109.10.00', value: 10, copper_content: 10.01 }, 'copper_content'],
+    [{ hts: '6109.10.00', value: 1, part_for: 'truck' }, 'part_for'],
+    [{ hts: '6109.10.00', value: 1, patented: 2 }, 'patented'],
+    [{ hts: '6109.10.00', value: 1, uk_melted: 'maybe' }, 'uk_melted'],
+    [{ hts: '6109.10.00', value: 1, uk_quota: 'x' }, 'uk_quota'],
+    [{ hts: '6109.10.00', value: 1, chip_qualifies: -1 }, 'chip_qualifies'],
   ])('%j → %s', (q, parameter) => {
     expect(() => t.duty(q)).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter }));
   });

@@ -46,8 +46,10 @@ describe('an order is one entry', () => {
     for (const f of ['customs_value', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost'] as const)
       expect(cents(order.totals[f])).toBe(lines.reduce((s, l) => s + cents(l[f]), 0));
     expect(cents(order.totals.duty)).toBe(lines.reduce((s, l) => s + cents(l.duty ?? 0), 0));
-    // Duty: 165 (16.5% × 1,000) + 0 + 0; Section 301: 75.
-    expect(order.totals).toMatchObject({ duty: 165, section_301: 75, total_duties_fees: 281.08, landed_cost: 6281.08 });
+    // Duty: 165 (16.5% × 1,000) + 0 + 0; Section 301: 75. Note 52 (since 2026-07-24): China +12.5% × 1,000 = 125,
+    // Korea 12.5% total over the KR rate (Free) × 3,000 = 375; the third line has no origin country: none.
+    // Total 165 + 75 + 125 + 375 + 33.58 MPF + 7.50 HMF = 781.08.
+    expect(order.totals).toMatchObject({ duty: 165, section_301: 75, additional_duty: 575, total_duties_fees: 781.08, landed_cost: 6781.08 });
   });
 
   it('the same line alone is an entry of its own (the minimum applies to it)', () => {

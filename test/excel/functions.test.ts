@@ -41,14 +41,15 @@ describe('money functions: 6109.10.00 (cotton T-shirts, general 16.5%), $10,000'
       F.landedCost(...args),
     ]);
     expect([duty, s301, mpf, hmf, hmfOcean]).toEqual([1650, 750, 34.64, 0, 12.5]);
-    expect(fees).toBe(2434.64); // 1650 + 750 + 34.64
-    expect(landed).toBe(12434.64);
+    // Since 2026-07-24 also note 52 (China +12.5%): 1,250.
+    expect(fees).toBe(3684.64); // 1650 + 750 + 1250 + 34.64
+    expect(landed).toBe(13684.64);
     expect(batches()).toHaveLength(1);
   });
 
-  it('Korea: KORUS Free, no Section 301, exempt from MPF', async () => {
+  it('Korea: KORUS Free, no Section 301, exempt from MPF; note 52 12.5% total over Free', async () => {
     const r = await Promise.all([F.duty('6109.10.00', 10000, 'kr'), F.section301('6109.10.00', 10000, 'kr'), F.mpf('6109.10.00', 10000, 'KR'), F.landedCost('6109.10.00', 10000, 'Korea')]);
-    expect(r).toEqual([0, 0, 0, 10000]);
+    expect(r).toEqual([0, 0, 0, 11250]); // 10,000 + 12.5% × 10,000
   });
 
   it('s301 overrides the derived rate; a number typed as the code works', async () => {
@@ -86,7 +87,8 @@ describe('RESULT and EXPORTERS spill', () => {
     expect(both[0]).toEqual([...F.RESULT_COLUMNS]);
     expect(row).toEqual(F.RESULT_COLUMNS.map((c) => (Array.isArray(api[c]) ? (api[c] as string[]).join(' ') : (api[c] ?? ''))));
     const at = (name: string) => row[both[0].indexOf(name)];
-    expect([at('duty'), at('section_301'), at('section_301_heading'), at('landed_cost'), at('special_program')]).toEqual([1650, 750, '9903.88.15', 12434.64, '']);
+    // 10,000 + 1,650 + 750 + 1,250 (note 52 China +12.5%) + 34.64
+    expect([at('duty'), at('section_301'), at('section_301_heading'), at('landed_cost'), at('special_program')]).toEqual([1650, 750, '9903.88.15', 13684.64, '']);
     expect(at('notes')).toContain('Antidumping and countervailing duties are not included.');
     expect(row.every((v) => ['string', 'number', 'boolean'].includes(typeof v))).toBe(true);
   });

@@ -129,12 +129,13 @@ describe('costSelectedOrder', () => {
     expect(v[0]).toEqual([...RESULT_HEADERS]);
     // One entry: MPF 0.3464% of the liable value (china 10,000 + mfn 1,000 = 11,000) = 38.10, allocated
     // by value: 34.64 and 3.46. Korea is exempt; the bad line is left out.
-    expect(v[1]).toEqual([1650, 750, 34.64, 0, 12434.64, '16.5%', 'OK']);
-    expect(v[2]).toEqual([0, 0, 0, 0, 10000, 'Free', 'OK']);
+    // Landed cost includes note 52 (today): China +12.5% = 1,250; Korea 12.5% total over Free = 1,250.
+    expect(v[1]).toEqual([1650, 750, 34.64, 0, 13684.64, '16.5%', 'OK']);
+    expect(v[2]).toEqual([0, 0, 0, 0, 11250, 'Free', 'OK']);
     expect(v[3].slice(0, 6)).toEqual(['', '', '', '', '', '']);
     expect(v[3][6]).toMatch(/^Error: hts must have 4, 6, 8 or 10 digits/);
     expect(v[4]).toEqual(['', 0, 3.46, 0, '', '4.4¢/kg', 'The rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.']);
-    expect(v[5].slice(0, 5)).toEqual([1650, 750, 38.1, 0, 23438.1]); // 21,000 + 1,650 + 750 + 38.10
+    expect(v[5].slice(0, 5)).toEqual([1650, 750, 38.1, 0, 25938.1]); // 21,000 + 1,650 + 750 + 2 × 1,250 (note 52) + 38.10
     expect(v[5][6]).toBe('Total: 4 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)');
     expect(v[6][0]).toBe(
       'Costed by landed on 2026-11-22 06:05 UTC · HTS 2026 Revision 10 · entry date 2026-11-22 (the day of costing) · default origin mfn (general rate) · Section 301 auto (from the schedule) · ocean freight (HMF) no · numbers read as 1,234.56',
@@ -157,7 +158,8 @@ describe('costSelectedOrder', () => {
     await costSelectedOrder({ options: { s301: '25', ocean: true, origin: 'CN', date: '2025-03-01' }, columns: null }, { client, confirm: never, progress: () => {} });
     expect(sent[0].body).toEqual({ s301: '25', ocean: true, origin: 'CN', date: '2025-03-01', items: [{ hts: '6109.10.00', value: 10000 }] });
     // 25% Section 301 = 2,500; HMF 0.125% = 12.50; MPF in FY2025 = 34.64.
-    expect(excel.context.workbook.worksheets.active.target.values[1]).toEqual([1650, 2500, 34.64, 12.5, 14197.14, '16.5%', 'OK']);
+    // IEEPA fentanyl on 2025-03-01, China +10% = 1,000, counts in landed.
+    expect(excel.context.workbook.worksheets.active.target.values[1]).toEqual([1650, 2500, 34.64, 12.5, 15197.14, '16.5%', 'OK']);
   });
 
   it('asks before overwriting non-empty cells, and writes nothing when told no', async () => {

@@ -142,10 +142,11 @@ describe('the task pane in Chromium', () => {
     const out = await page.evaluate(() => window.__sheet.get(0, 5, 6, 7));
     expect(out[0]).toEqual(['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status']);
     // 16.5% and 7.5% of 10,500; MPF 0.3464% of the entry's 12,500 = 43.30, shared by value: 36.37 and 6.93.
-    expect(out[1]).toEqual([1732.5, 787.5, 36.37, 0, 13056.37, '16.5%', 'OK']);
+    // Landed cost with note 52 (China +12.5% of 10,500 = 1,312.50).
+    expect(out[1]).toEqual([1732.5, 787.5, 36.37, 0, 14368.87, '16.5%', 'OK']);
     expect(out[2]).toEqual([0, 0, 6.93, 0, 2006.93, 'Free', 'OK']);
     expect(out[3]).toEqual(['', '', '', '', '', '', 'Error: Value "12 boxes" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)']);
-    expect(out[4]).toEqual([1732.5, 787.5, 43.3, 0, 15063.3, '', 'Total: 3 lines; 1 with errors (not in the totals)']);
+    expect(out[4]).toEqual([1732.5, 787.5, 43.3, 0, 16375.8, '', 'Total: 3 lines; 1 with errors (not in the totals)']);
     expect(out[5][0]).toMatch(/^Costed by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2026 Revision 10 · entry date \d{4}-\d\d-\d\d \(the day of costing\) · default origin mfn \(general rate\) · Section 301 auto \(from the schedule\) · ocean freight \(HMF\) no · numbers read as 1,234\.56$/);
     // Error colouring, and the order's notes on the record.
     expect((await page.evaluate(() => window.__sheet.fills(1, 5, 3, 7))).map((r) => r[6])).toEqual([null, null, '#f4cccc']);
@@ -158,7 +159,8 @@ describe('the task pane in Chromium', () => {
     expect(bold).toEqual([true, false, false, false, true, false]);
     expect(await page.evaluate(() => window.__sheet.border(4, 5))).toBe('EdgeTop:Continuous');
     await expect.poll(() => page.locator('#totals').textContent()).toContain('Duty$1,732.50');
-    expect(await page.locator('#totals').textContent()).toContain('Landed cost$15,063.30');
+    expect(await page.locator('#totals').textContent()).toContain('Landed cost$16,375.80');
+    expect(await page.locator('#totals').textContent()).toContain('Chapter 99 duties$2,100.00'); // 787.50 + 1,312.50
     expect(await page.locator('#progress').isHidden()).toBe(true);
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
   });
@@ -180,8 +182,8 @@ describe('the task pane in Chromium', () => {
     await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 3 lines/);
     expect(api).toEqual(['POST /api/v1/duty/bulk']);
     const row = await page.evaluate(() => window.__sheet.get(1, 5, 1, 7)[0]);
-    // Section 301 at 25% = 2,625; HMF 0.125% of 10,500 = 13.13 (of the entry's 15.63, by value).
-    expect(row).toEqual([1732.5, 2625, 36.37, 13.13, 14907, '16.5%', 'OK']);
+    // Section 301 at 25% = 2,625; HMF 0.125% of 10,500 = 13.13 (of the entry's 15.63, by value); note 52 +12.5% = 1,312.50 in landed.
+    expect(row).toEqual([1732.5, 2625, 36.37, 13.13, 16219.5, '16.5%', 'OK']);
     expect(await page.evaluate(() => window.__sheet.get(5, 5, 1, 1)[0][0])).toMatch(/Section 301 25% · ocean freight \(HMF\) yes/);
     await page.uncheck('#ocean');
     await page.selectOption('#s301', '');

@@ -1,7 +1,8 @@
 /** The real schedule and country list, loaded once per test file, with a fixed "today". */
+import { readChapter99 } from '../../server/data/ch99.js';
 import { readCountries } from '../../server/data/countries.js';
 import { readHtsFile } from '../../server/data/hts-file.js';
-import { buildSchedule, Tariff, type HtsRow } from '../../shared/index.js';
+import { buildSchedule, Tariff, type AdditionalDuty, type DutyResult, type HtsRow } from '../../shared/index.js';
 
 let rows: HtsRow[] | undefined;
 export function htsRows(): HtsRow[] {
@@ -11,5 +12,13 @@ export function htsRows(): HtsRow[] {
 let tariff: Tariff | undefined;
 /** Tariff whose default entry date is 2026-11-21, so results do not change with the calendar. */
 export function realTariff(): Tariff {
-  return (tariff ??= new Tariff(buildSchedule(htsRows(), '2026 Revision 10'), readCountries(), () => '2026-11-21'));
+  return (tariff ??= new Tariff(buildSchedule(htsRows(), '2026 Revision 10'), readCountries(), readChapter99(), () => '2026-11-21'));
 }
+
+/** The layer of `program` in a result, or undefined. */
+export function layerOf(r: DutyResult, program: string): AdditionalDuty | undefined {
+  return r.additional_duties.find((l) => l.program === program);
+}
+
+/** The programs of a result's layers, in stacking order. */
+export const programsOf = (r: DutyResult): string[] => r.additional_duties.map((l) => l.program);

@@ -48,9 +48,16 @@ const query = fc.record(
 );
 type Query = typeof query extends fc.Arbitrary<infer T> ? T : never;
 
-/** landed = value + total, total = duty + 301 + MPF + HMF, in cents. */
+/**
+ * landed = value + total, total = duty + additional duties + MPF + HMF, in cents; the additional duty
+ * is the sum of the chapter 99 layers, and section_232 and section_301 the sums of theirs.
+ */
 function expectAddsUp(r: DutyResult) {
-  const total = cents(r.duty ?? 0) + cents(r.section_301) + cents(r.mpf) + cents(r.hmf);
+  const layers = (f: (l: DutyResult['additional_duties'][number]) => boolean) => r.additional_duties.filter(f).reduce((s, l) => s + cents(l.amount), 0);
+  expect(cents(r.additional_duty)).toBe(layers(() => true));
+  expect(cents(r.section_232)).toBe(layers((l) => l.authority === 'Section 232'));
+  expect(cents(r.section_301)).toBe(layers((l) => l.program === 's301_china'));
+  const total = cents(r.duty ?? 0) + cents(r.additional_duty) + cents(r.mpf) + cents(r.hmf);
   expect(cents(r.total_duties_fees)).toBe(total);
   expect(cents(r.landed_cost)).toBe(cents(r.customs_value) + total);
 }
@@ -98,6 +105,9 @@ describe('an order, for every valid mix of lines', () => {
         expect(cents(r.totals.customs_value)).toBe(sum((l) => l.customs_value));
         expect(cents(r.totals.duty)).toBe(sum((l) => l.duty ?? 0));
         expect(cents(r.totals.section_301)).toBe(sum((l) => l.section_301));
+        expect(cents(r.totals.section_232)).toBe(sum((l) => l.section_232));
+        expect(cents(r.totals.additional_duty)).toBe(sum((l) => l.additional_duty));
+        expect(cents(r.totals.refundable)).toBe(sum((l) => l.additional_duties.filter((d) => d.refundable).reduce((s, d) => s + d.amount, 0)));
         expect(cents(r.totals.mpf)).toBe(sum((l) => l.mpf));
         expect(cents(r.totals.hmf)).toBe(sum((l) => l.hmf));
         expect(cents(r.totals.total_duties_fees)).toBe(sum((l) => l.total_duties_fees));
@@ -203,7 +213,7 @@ describe('through the real service', () => {
         const r = await api('POST', '/api/v1/duty/bulk', { body: { items, ocean, date: d } });
         expect(r.status).toBe(200);
         const ok = r.body.lines.filter((l: object) => !('error' in l)) as DutyResult[];
-        for (const key of ['customs_value', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost'] as const)
+        for (const key of ['customs_value', 'section_301', 'section_232', 'additional_duty', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost'] as const)
           expect(cents(r.body.totals[key])).toBe(ok.reduce((s, l) => s + cents(l[key]), 0));
         // The same order costed by the engine in this process gives the same answer.
         expect(r.body).toEqual(JSON.parse(JSON.stringify(tariff.order({ items, ocean, date: d }))));

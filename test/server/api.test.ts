@@ -19,7 +19,13 @@ describe('GET /api/v1/duty', () => {
   it('answers the documented DutyResult', async () => {
     const r = await api('GET', '/api/v1/duty?hts=6109.10.00&value=10000&origin=china&date=2026-11-21');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ hts: '6109.10.00', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', mpf: 34.64, landed_cost: 12434.64, hts_revision: '2026 Revision 10' });
+    // 10,000 + 1,650 + 750 (301 List 4A) + 1,250 (note 52 China +12.5%, 9903.05.31) + 34.64 = 13,684.64
+    expect(r.body).toMatchObject({ hts: '6109.10.00', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', mpf: 34.64, landed_cost: 13684.64, hts_revision: '2026 Revision 10' });
+    expect(r.body.additional_duties).toEqual([
+      { program: 's301_china', authority: 'Section 301', heading: '9903.88.15', rate: 7.5, rate_kind: 'add', basis: 'full_value', amount: 750, refundable: false },
+      { program: 's301_forced_labor', authority: 'Section 301', heading: '9903.05.31', rate: 12.5, rate_kind: 'add', basis: 'full_value', amount: 1250, refundable: false },
+    ]);
+    expect(r.body).toMatchObject({ origin_country: 'CN', section_232: 0, additional_duty: 2000, assumptions: [] });
     expect(r.headers.get('content-type')).toMatch(/application\/json/);
     expect(r.headers.get('x-ratelimit-limit')).toBe('120');
     expect(r.headers.get('x-powered-by')).toBeNull();
@@ -51,7 +57,35 @@ describe('GET /api/v1/duty', () => {
   });
 });
 
+describe('chapter 99 through the API', () => {
+  it('claim and importer facts are accepted by GET /duty: a Mexican car without USMCA, 2.5% + 9903.94.01 25% of 40,000', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=8703.23.01&value=40000&origin=MX&claim=none&us_content=0&date=2026-11-22');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ origin_country: 'MX', duty: 1000, section_232: 10000, additional_duty: 10000, total_duties_fees: 11138.56 });
+  });
+  it('a bad fact is a 400 naming it', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=8703.23.01&value=100&patented=maybe');
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toMatchObject({ parameter: 'patented' });
+  });
+  it('bulk: the order\'s claim is the items\' default; totals per program and refundable', async () => {
+    const body = { date: '2025-10-01', claim: 'none', items: [{ hts: '6109.10.00', value: 10000, origin: 'MX' }, { hts: '6109.10.00', value: 10000, origin: 'VN', claim: 'auto' }] };
+    const r = await api('POST', '/api/v1/duty/bulk', { body });
+    expect(r.status).toBe(200);
+    // Mexico without USMCA on 2025-10-01: fentanyl +25% = 2,500 (reciprocal 0 for MX); Vietnam: reciprocal +20% = 2,000.
+    expect(r.body.totals).toMatchObject({ by_program: { ieepa_fentanyl: 2500, ieepa_reciprocal: 2000 }, refundable: 4500, additional_duty: 4500 });
+  });
+  it('batch queries take the facts too', async () => {
+    const r = await api('POST', '/api/v1/duty/batch', { body: { queries: [{ hts: '2918.99.30.00', value: 10000, origin: 'IN', patented: 1, date: '2026-11-22' }] } });
+    expect(r.body.results[0]).toMatchObject({ section_232: 9350 }); // 100% total − 6.5% base
+  });
+});
+
 describe('GET /api/v1/hts/{code}', () => {
+  it('lists the chapter 99 programs naming the code, and the column 2 rate of 9903.90.08', async () => {
+    expect((await api('GET', '/api/v1/hts/7208.10.15')).body.chapter99_programs[0]).toMatchObject({ program: 's232_metals', heading: '9903.82.02', from: '2026-04-06', to: null });
+    expect((await api('GET', '/api/v1/hts/9903.90.08')).body).toMatchObject({ general: null, column2: '35%' });
+  });
   it('a tariff line with its parents, programs, chapter 99 citations and children', async () => {
     const r = await api('GET', '/api/v1/hts/6109.10.00');
     expect(r.status).toBe(200);

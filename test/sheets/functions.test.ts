@@ -26,8 +26,9 @@ describe('single cells', () => {
     expect(w.call('SECTION301', ...args)).toEqual([[750]]); // 7.5% of 10,000
     expect(w.call('MPF', ...args)).toEqual([[34.64]]); // 0.3464% of 10,000
     expect(w.call('HMF', ...args)).toEqual([[0]]); // not by vessel
-    expect(w.call('FEES', ...args)).toEqual([[2434.64]]); // 1650 + 750 + 34.64
-    expect(w.call('LANDED', ...args)).toEqual([[12434.64]]);
+    // Since 2026-07-24 also note 52, China +12.5% = 1,250.
+    expect(w.call('FEES', ...args)).toEqual([[3684.64]]); // 1650 + 750 + 1250 + 34.64
+    expect(w.call('LANDED', ...args)).toEqual([[13684.64]]);
     expect(w.call('HMF', '6109.10.00', 10000, 'china', '', true)).toEqual([[12.5]]); // 0.125% of 10,000
     // The five functions asked one question: one request, then the cache answered.
     expect(batchRequests(w)).toHaveLength(2);
@@ -64,7 +65,7 @@ describe('single cells', () => {
     const [header, row] = w.call<(string | number | boolean)[][]>('RESULT', '6109.10.00', 10000, 'china', '', '', true);
     const r = Object.fromEntries(header.map((h, i) => [h, row[i]]));
     expect(header.slice(0, 4)).toEqual(['hts', 'description', 'origin', 'customs_value']);
-    expect(r).toMatchObject({ hts: '6109.10.00', origin: 'china', duty_rate: '16.5%', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', section_301_rate: 7.5, mpf: 34.64, landed_cost: 12434.64, special_program: '' });
+    expect(r).toMatchObject({ hts: '6109.10.00', origin: 'china', duty_rate: '16.5%', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', section_301_rate: 7.5, mpf: 34.64, landed_cost: 13684.64, special_program: '' }); // + 1,250 note 52
     expect(String(r.notes)).toMatch(/An estimate: verify with a licensed customs broker/);
     expect(w.call<unknown[][]>('RESULT', column(['6109.10.00', '6109.10.00']), 10000, column(['kr', 'china']))).toHaveLength(2);
   });
@@ -243,7 +244,7 @@ describe('a column filled down: =DUTY(A2, B2, C2) on 2,000 rows', () => {
       ],
     ]);
     w.select('D1');
-    expect(w.call('LANDED', '6109.10.00', 1000, 'china')).toEqual([[1273.58]]); // 1,000 + 165 + 75 + the FY2026 MPF minimum 33.58
+    expect(w.call('LANDED', '6109.10.00', 1000, 'china')).toEqual([[1398.58]]); // 1,000 + 165 + 75 + 125 (note 52, +12.5%) + the FY2026 MPF minimum 33.58
     expect(batchRequests(w)).toHaveLength(1);
   });
 });

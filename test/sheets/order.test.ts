@@ -57,7 +57,7 @@ describe('the sidebar costs the selected order', () => {
     // The order's notes (the fee year, the caveats) on the record; each line's own notes on its Status.
     expect(w.sheet.getRange('F9').getNotes()[0][0]).toMatch(/Antidumping and countervailing duties are not included\./);
     expect(w.sheet.getRange('L7').getNotes()[0][0]).toMatch(/86\.5¢\/kg/);
-    expect(summary.totals).toMatchObject({ lines: 5, errors: 1, customs_value: 18000, duty: 1656.3, landed_cost: 20491.15 });
+    expect(summary.totals).toMatchObject({ lines: 5, errors: 1, customs_value: 18000, duty: 1656.3, landed_cost: 21741.15, additional_duty: 2000, by_program: { s301_china: 750, s301_forced_labor: 1250 } });
 
     // Marks and formats.
     const bg = w.sheet.getRange('F2:L8').getBackgrounds().map((r) => r[6]);
@@ -101,13 +101,13 @@ describe('the sidebar costs the selected order', () => {
     expect(w.requests).toHaveLength(0);
     const { plan, summary } = costFromSidebar(w, {}, { mapping: { hts: 0, value: 1, origin: 2 }, header: false });
     expect(plan).toMatchObject({ lines: 2, output: 'Sheet1!F5:L8' });
-    // Korea: free and MPF-exempt; MFN: 16.5% and the whole entry's MPF (0.3464% of 10,000).
+    // Korea: free and MPF-exempt, note 52 12.5% total over Free (1,250) in landed; MFN: 16.5% and the whole entry's MPF (0.3464% of 10,000).
     expect(w.sheet.values('F5:L7')).toEqual([
-      [0, 0, 0, 0, 10000, 'Free', 'OK'],
+      [0, 0, 0, 0, 11250, 'Free', 'OK'],
       [1650, 0, 34.64, 0, 11684.64, '16.5%', 'OK'],
-      [1650, 0, 34.64, 0, 21684.64, '', 'Total: 2 lines'],
+      [1650, 0, 34.64, 0, 22934.64, '', 'Total: 2 lines'],
     ]);
-    expect(summary.totals.landed_cost).toBe(21684.64);
+    expect(summary.totals.landed_cost).toBe(22934.64);
 
     w.sheet.getRange('A10:B11').setValues([
       ['Item', 'Price'],
@@ -135,14 +135,15 @@ describe('the sidebar costs the selected order', () => {
     // The value is Ext value, read from its text; the unit price is never the value; the unreadable line is not sent.
     expect(w.requests[0].body).toEqual({ items: [{ hts: '6109.10.00', origin: 'China', qty: 5000, value: 10500 }, { hts: '8471.30.01', qty: 10, value: 2000 }] });
     expect(w.sheet.values('F2:L5')).toEqual([
-      // 16.5% and 7.5% of 10,500; MPF 0.3464% of the entry's 12,500 = 43.30, shared by value: 36.37 and 6.93.
-      [1732.5, 787.5, 36.37, 0, 13056.37, '16.5%', 'OK'],
+      // 16.5% and 7.5% of 10,500; MPF 0.3464% of the entry's 12,500 = 43.30, shared by value: 36.37 and 6.93;
+      // landed cost with note 52 (China +12.5% of 10,500 = 1,312.50).
+      [1732.5, 787.5, 36.37, 0, 14368.87, '16.5%', 'OK'],
       [0, 0, 6.93, 0, 2006.93, 'Free', 'OK'],
       ['', '', '', '', '', '', 'Error: Value "12 boxes" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)'],
-      [1732.5, 787.5, 43.3, 0, 15063.3, '', 'Total: 3 lines; 1 with errors (not in the totals)'],
+      [1732.5, 787.5, 43.3, 0, 16375.8, '', 'Total: 3 lines; 1 with errors (not in the totals)'],
     ]);
     expect(w.sheet.getRange('F4:L4').getBackgrounds()[0]).toEqual(Array(7).fill('#f4cccc'));
-    expect(summary.totals).toMatchObject({ lines: 3, errors: 1, landed_cost: 15063.3 });
+    expect(summary.totals).toMatchObject({ lines: 3, errors: 1, landed_cost: 16375.8 });
   });
 
   test('a unit price and a quantity only, with decimal commas: value = price × qty, said in the Status and the note', () => {
@@ -169,8 +170,8 @@ describe('the sidebar costs the selected order', () => {
     ]);
     w.select('A1:B2');
     costFromSidebar(w, { origin: 'china', s301: '25' });
-    // 16.5% duty, Section 301 at 25% as asked; landed 10,000 + 1,650 + 2,500 + 34.64.
-    expect(w.sheet.values('C2:I2')).toEqual([[1650, 2500, 34.64, 0, 14184.64, '16.5%', 'OK']]);
+    // 16.5% duty, Section 301 at 25% as asked; note 52 China +12.5% (1,250); landed 10,000 + 1,650 + 2,500 + 1,250 + 34.64.
+    expect(w.sheet.values('C2:I2')).toEqual([[1650, 2500, 34.64, 0, 15434.64, '16.5%', 'OK']]);
     expect(w.requests[0].body).toMatchObject({ origin: 'china', s301: '25' });
   });
 });

@@ -24,8 +24,9 @@ export function writeMixedOrder(w: AddonWorld): void {
  */
 export const MIXED_ORDER_BY_VESSEL = [
   ['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status'],
-  // 16.5% and List 4A 7.5% of 10,000; landed 10,000 + 1,650 + 750 + 34.64 + 12.50.
-  [1650, 750, 34.64, 12.5, 12447.14, '16.5%', 'OK'],
+  // 16.5% and List 4A 7.5% of 10,000; note 52 (China +12.5%, since 2026-07-24) 1,250 counts in landed:
+  // 10,000 + 1,650 + 750 + 1,250 + 34.64 + 12.50.
+  [1650, 750, 34.64, 12.5, 13697.14, '16.5%', 'OK'],
   ['', '', '', '', '', '', 'Error: hts 9999.99.99 is not in the schedule (2026 Revision 10)'],
   // Free; 5,000 + 17.32 + 6.25.
   [0, 0, 17.32, 6.25, 5023.57, 'Free', 'OK'],
@@ -34,6 +35,6 @@ export const MIXED_ORDER_BY_VESSEL = [
   ['', '', '', '', '', '', ''],
   // 86.5¢/kg without a quantity: no duty, no landed cost, the reason instead.
   ['', 0, 6.93, 2.5, '', '86.5¢/kg', 'The rate "86.5¢/kg" is specific: give qty and unit (per kg) to compute the duty.'],
-  // Duty 1,656.30; landed 18,000 + 1,656.30 + 750 + 62.35 + 22.50.
-  [1656.3, 750, 62.35, 22.5, 20491.15, '', 'Total: 5 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)'],
+  // Duty 1,656.30; landed 18,000 + 1,656.30 + 750 + 1,250 (note 52) + 62.35 + 22.50.
+  [1656.3, 750, 62.35, 22.5, 21741.15, '', 'Total: 5 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)'],
 ];

@@ -111,7 +111,7 @@ export async function hmf(hts: unknown, value: unknown, origin?: unknown, s301?:
 }
 
 /**
- * Total duties and fees: duty + Section 301 + MPF + HMF, in U.S. dollars.
+ * Total duties and fees: duty + every chapter 99 duty (Section 232, 301, ...) + MPF + HMF, in U.S. dollars.
  * @customfunction FEES
  * @param hts Tariff code (HTS), 8 or 10 digits.
  * @param value Customs value in U.S. dollars.

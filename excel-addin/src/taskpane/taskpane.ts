@@ -170,6 +170,8 @@ async function cost(): Promise<void> {
       ['Customs value', money.format(t.customs_value)],
       ['Duty', money.format(t.duty)],
       ['Section 301', money.format(t.section_301)],
+      // Every chapter 99 layer (Section 232, 301, IEEPA, 122, ...), Section 301 included.
+      ['Chapter 99 duties', money.format(t.additional_duty)],
       ['MPF', money.format(t.mpf)],
       ['HMF', money.format(t.hmf)],
       ['Duties and fees', money.format(t.total_duties_fees)],

@@ -4,8 +4,9 @@
  * the entries they cover. Where several headings cover an entry, the highest rate applies (they
  * are alternatives, not cumulative). The caller may instead set the rate explicitly.
  */
-import { inEffect, type Chapter99Heading } from './chapter99.js';
-import { SECTION_301_SETTINGS } from './policy.js';
+import { inEffect, type Chapter99Heading } from '../chapter99.js';
+import { SECTION_301_SETTINGS } from '../policy.js';
+import type { Charge } from './measure.js';
 
 export interface Section301 {
   /** Share of the value: num/den. */
@@ -62,4 +63,19 @@ export function derivedSection301(headings: readonly Chapter99Heading[], date: s
   }
   const a = best.additional!;
   return { num: a.num, den: a.den, percent: a.percent, heading: best.heading, notes };
+}
+
+/** The China Section 301 amount as one chapter 99 layer (always additive: never displaced, SPEC §3). */
+export function section301Charge(s: Section301, valueCents: number): Charge | null {
+  if (s.num === 0) return null;
+  return {
+    program: 's301_china',
+    authority: 'Section 301',
+    heading: s.heading,
+    kind: 'add',
+    rate: s, // its num, den and percent
+    basis: 'full_value',
+    basisCents: valueCents,
+    refundable: false,
+  };
 }

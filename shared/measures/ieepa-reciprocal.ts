@@ -1,0 +1,40 @@
+/**
+ * IEEPA "reciprocal" duties (U.S. note 2(v), 9903.01.25-.76 and 9903.02.02-.91), entries
+ * 2025-04-05 through 2026-02-23: the 10% baseline, the country rates of 2025-04-09 and of phase 2
+ * (2025-08-07), the China steps, and the "15% total" floors of the EU, Japan, Korea, Switzerland and
+ * Liechtenstein. Exempt: the note 2(v)(iii) product list, the deal-country exemption lists, and the
+ * U.S. content of goods with at least 20% of it (9903.01.34). Held unlawful: refundable.
+ */
+import { IEEPA_US_CONTENT_SHARE } from '../policy.js';
+import type { TariffLine } from '../schedule.js';
+import { chargeOf, finding, listing, NOTHING, ProductList, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+
+const PROGRAM = 'ieepa_reciprocal';
+
+export function ieepaReciprocal(rates: RateTable, exemptRows: Table, dealRows: Table, groups: ReadonlyMap<string, ReadonlySet<string>>): Measure {
+  const exempt = new ProductList(exemptRows, (r) => r.hts_prefix, (r) => ({ heading: r.heading, from: r.valid_from, to: r.valid_to }));
+  /** The deal exemption lists name the country by group: `eu`, `korea`, `swiss` (Switzerland and Liechtenstein). */
+  const dealCountries: Record<string, ReadonlySet<string>> = { eu: groups.get('EU') ?? new Set(), korea: new Set(['KR']), swiss: new Set(['CH', 'LI']) };
+  const deals = new ProductList(dealRows, (r) => r.hts8, (r) => ({ countries: dealCountries[r.country_group] ?? new Set<string>(), heading: r.heading, from: r.valid_from_as_published, to: r.valid_to }));
+
+  function assess(q: MeasureQuery): Finding {
+    const row = rates.pick(PROGRAM, q.country, q.date);
+    if (!row || row.kind === 'zero') return NOTHING;
+    const listed = exempt.find(q.line, q.date)[0];
+    if (listed) return finding([], [`IEEPA reciprocal: ${q.line.hts} is exempt (${listed.heading}).`]);
+    const deal = q.country ? deals.find(q.line, q.date).find((d) => d.countries.has(q.country!)) : undefined;
+    if (deal) return finding([], [`IEEPA reciprocal: ${q.line.hts} is exempt for goods of ${q.country} (${deal.heading}).`]);
+    const us = q.facts.usContent ?? 0;
+    // 9903.01.34: with at least 20% U.S. content, the U.S. content is not subject to the duty.
+    if (us * IEEPA_US_CONTENT_SHARE.den >= q.valueCents * IEEPA_US_CONTENT_SHARE.num && us > 0)
+      return finding([chargeOf(row, 'IEEPA', q.valueCents - us, 'non_us_content', true)]);
+    return finding([chargeOf(row, 'IEEPA', q.valueCents, 'full_value', true)]);
+  }
+
+  const listings = (line: TariffLine) => [
+    ...exempt.all(line).map((e) => listing(PROGRAM, 'exempt (note 2(v)(iii))', e.heading, e)),
+    ...deals.all(line).map((e) => listing(PROGRAM, `exempt for ${[...e.countries].join(', ')} (deal lists)`, e.heading, e)),
+  ];
+
+  return { authority: 'IEEPA', assess, listings };
+}

@@ -1,0 +1,289 @@
+/**
+ * What every chapter 99 measure shares: the query a measure answers (a line, the origin country, the
+ * entry date, the claim and the importer's facts), the charge it returns, and the two kinds of table
+ * it reads — the dated rate table (program_rates.csv) and product lists keyed by HTS prefix. The
+ * tables are built once at load; a query is a few hash lookups.
+ */
+import { claimed, type ImporterFacts, type ProgramName } from '../claims.js';
+import { percentShare, type Share } from '../money.js';
+import type { TariffLine } from '../schedule.js';
+
+/** One CSV file as plain records (header → cell), as the server reads it. */
+export type Table = readonly Readonly<Record<string, string>>[];
+
+/**
+ * How the schedule words a rate: `add` ("The duty provided in the applicable subheading + x%"),
+ * `total` (a bare "x%": column-1 duty plus the additional duty equal x%), `zero` (no additional duty),
+ * `col2_override` (a rate in lieu of column 2).
+ */
+export type RateKind = 'add' | 'total' | 'zero' | 'col2_override';
+
+/** What the rate is charged on. */
+export const BASES = ['full_value', 'steel_content', 'aluminum_content', 'copper_content', 'non_us_content', 'non_metal_content'] as const;
+export type Basis = (typeof BASES)[number];
+
+/** One row of program_rates.csv, parsed. */
+export interface RateRow {
+  program: string;
+  heading: string;
+  /** ISO2 codes the row names (groups expanded); null = every country. */
+  origins: ReadonlySet<string> | null;
+  scope: string;
+  /** What the row needs to be true of the goods or the importer (conditions_or_inputs). */
+  conditions: string;
+  /** The basis as the table words it (`full_value`, `non-US content ...`). */
+  basisText: string;
+  kind: RateKind;
+  rate: Share;
+  from: string;
+  /** Last entry date covered (inclusive); '' = open. */
+  to: string;
+  priority: number;
+}
+
+export const inWindow = (date: string, from: string, to: string): boolean => (!from || date >= from) && (!to || date <= to);
+
+/** The rows of one program: those for every country, and those naming each country. */
+interface ProgramRows {
+  all: RateRow[];
+  everyCountry: RateRow[];
+  byCountry: Map<string, RateRow[]>;
+}
+
+/** The rate table, by program and country: a pick looks at a handful of rows. */
+export class RateTable {
+  private readonly byProgram = new Map<string, ProgramRows>();
+
+  constructor(rows: Table, groups: ReadonlyMap<string, ReadonlySet<string>>) {
+    for (const r of rows) {
+      if (!['add', 'total', 'zero', 'col2_override'].includes(r.rate_kind)) continue; // e.g. quartz "25 in quota / 50 over quota"
+      const row: RateRow = {
+        program: r.program,
+        heading: r.heading,
+        origins: originsOf(r.origin, groups),
+        scope: r.product_scope,
+        conditions: r.conditions_or_inputs ?? '',
+        basisText: r.basis ?? '',
+        kind: r.rate_kind as RateKind,
+        rate: percentShare(r.rate_pct || '0'),
+        from: r.valid_from,
+        to: r.valid_to,
+        priority: Number(r.priority || 0),
+      };
+      let p = this.byProgram.get(row.program);
+      if (!p) this.byProgram.set(row.program, (p = { all: [], everyCountry: [], byCountry: new Map() }));
+      p.all.push(row);
+      if (!row.origins) p.everyCountry.push(row);
+      else for (const c of row.origins) p.byCountry.set(c, [...(p.byCountry.get(c) ?? []), row]);
+    }
+  }
+
+  rows(program: string): readonly RateRow[] {
+    return this.byProgram.get(program)?.all ?? [];
+  }
+
+  /**
+   * The row that governs goods of `country` entered on `date` among `program`'s rows that `fits`:
+   * the highest priority among those in their window and naming the country (or every country).
+   */
+  pick(program: string, country: string | null, date: string, fits: (r: RateRow) => boolean = () => true): RateRow | null {
+    const p = this.byProgram.get(program);
+    if (!p) return null;
+    let best: RateRow | null = null;
+    for (const list of [p.everyCountry, (country !== null && p.byCountry.get(country)) || NO_ROWS])
+      for (const r of list) if (inWindow(date, r.from, r.to) && (!best || r.priority > best.priority) && fits(r)) best = r;
+    return best;
+  }
+}
+
+const NO_ROWS: RateRow[] = [];
+
+/** `ALL`, `CN`, `CA;MX`, `EU`, `GN3b`, `JP;EU;KR;CH;LI` → the countries named; null for every country. */
+function originsOf(origin: string, groups: ReadonlyMap<string, ReadonlySet<string>>): ReadonlySet<string> | null {
+  if (origin === 'ALL') return null;
+  const set = new Set<string>();
+  for (const part of origin.split(';')) for (const c of groups.get(part) ?? [part]) set.add(c);
+  return set;
+}
+
+/** country_groups.csv: group → its ISO2 members. */
+export function countryGroups(rows: Table): Map<string, Set<string>> {
+  const groups = new Map<string, Set<string>>();
+  for (const r of rows) {
+    const g = groups.get(r.group) ?? new Set<string>();
+    g.add(r.iso2);
+    groups.set(r.group, g);
+  }
+  return groups;
+}
+
+/**
+ * A product list: entries keyed by an HTS prefix of 4 to 10 digits, each valid over a window of
+ * entry dates. The entries matching a line's prefixes are found once per line and remembered.
+ */
+export class ProductList<T extends { from: string; to: string }> {
+  private readonly byPrefix = new Map<string, T[]>();
+  /** Per line: the entries of each prefix that names it, longest prefix first. */
+  private readonly byLine = new WeakMap<TariffLine, T[][]>();
+
+  constructor(rows: Table, prefixOf: (r: Readonly<Record<string, string>>) => string, entry: (r: Readonly<Record<string, string>>) => T | null) {
+    for (const r of rows) {
+      const e = entry(r);
+      if (!e) continue;
+      const key = prefixOf(r).replace(/\D/g, '');
+      const list = this.byPrefix.get(key) ?? [];
+      list.push(e);
+      this.byPrefix.set(key, list);
+    }
+  }
+
+  private levels(line: TariffLine): T[][] {
+    let levels = this.byLine.get(line);
+    if (!levels) {
+      levels = [];
+      for (let n = line.digits.length; n >= 4; n -= 2) {
+        const list = this.byPrefix.get(line.digits.slice(0, n));
+        if (list) levels.push(list);
+      }
+      this.byLine.set(line, levels);
+    }
+    return levels;
+  }
+
+  /** Every entry naming the line's code (by any prefix), whatever its dates: the record of the code. */
+  all(line: TariffLine): readonly T[] {
+    return this.levels(line).flat();
+  }
+
+  /** The entries of the longest prefix of the line's code that the list names and that cover `date`. */
+  find(line: TariffLine, date: string): readonly T[] {
+    for (const list of this.levels(line)) {
+      const valid = list.filter((e) => inWindow(date, e.from, e.to));
+      if (valid.length) return valid;
+    }
+    return NONE;
+  }
+
+  /** The entries of every prefix of the line's code that cover `date` (a code on two lists at different levels). */
+  findAll(line: TariffLine, date: string): readonly T[] {
+    const levels = this.levels(line);
+    return levels.length ? levels.flat().filter((e) => inWindow(date, e.from, e.to)) : NONE;
+  }
+}
+
+const NONE: readonly never[] = Object.freeze([]);
+
+/** A product list that only says whether a code is on it (an exemption list). */
+export const membership = (rows: Table, prefixColumn: string): ProductList<{ from: string; to: string; scope: string }> =>
+  new ProductList(rows, (r) => r[prefixColumn], (r) => ({ from: r.valid_from ?? '', to: r.valid_to ?? '', scope: r.scope ?? r.scope_limitation ?? r.scope_limitation_inferred_from_brazil_annex ?? '' }));
+
+/** A product list of the chapter 99 programs (hts_prefix, program, validity, remarks). */
+export interface ListedProduct {
+  program: string;
+  remarks: string;
+  from: string;
+  to: string;
+}
+
+export const programList = (rows: Table): ProductList<ListedProduct> =>
+  new ProductList(rows, (r) => r.hts_prefix, (r) => ({ program: r.program, remarks: r.remarks ?? '', from: r.valid_from, to: r.valid_to }));
+
+/** The product list a rate row is scoped to (`program=s232_upholstered_wood_furniture`, `s232_autos_UK_quota`), if any. */
+export const listOfRow = (row: RateRow): string | null => /program=(s232_\w+)/.exec(row.scope)?.[1] ?? /^(s232_\w+)$/.exec(row.scope)?.[1] ?? null;
+
+/** Rows that stand for a certification or approval the API does not take (note 33(p)-(r) certified parts). */
+export const certifiedRow = (row: RateRow): boolean => /certified/i.test(row.scope);
+
+/** Rows that hold only for goods claimed under USMCA. */
+export const usmcaRow = (row: RateRow): boolean => /USMCA/.test(row.conditions);
+
+/** Everything a measure needs to decide about one line. */
+export interface MeasureQuery {
+  line: TariffLine;
+  /** ISO2 of the origin country; null when the caller gave only an origin program (`mfn`, `col2`). */
+  country: string | null;
+  date: string;
+  /** Special-column symbols claimed (the origin's own under claim=auto; none under claim=none). */
+  preference: readonly string[];
+  facts: ImporterFacts;
+  valueCents: number;
+  /** The base (column 1 or 2) duty actually applied; null when it could not be computed. */
+  dutyCents: number | null;
+  /** Whether the base rate applied is Free (CAFTA-DR duty-free textiles). */
+  baseFree: boolean;
+}
+
+/** One chapter 99 duty a measure finds applicable, before stacking decides on it. */
+export interface Charge {
+  program: string;
+  authority: string;
+  /** Null only when the caller set the China Section 301 rate (s301=25/7.5). */
+  heading: string | null;
+  kind: RateKind;
+  rate: Share;
+  basis: Basis;
+  /** The amount the rate is charged on, cents. */
+  basisCents: number;
+  /** IEEPA duties, held unlawful: importers are claiming them back. */
+  refundable: boolean;
+}
+
+/** The charge a rate row makes on `basisCents`. */
+export const chargeOf = (row: RateRow, authority: string, basisCents: number, basis: Basis = 'full_value', refundable = false): Charge => ({
+  program: row.program,
+  authority,
+  heading: row.heading,
+  kind: row.kind,
+  rate: row.rate,
+  basis,
+  basisCents,
+  refundable,
+});
+
+export interface Finding {
+  charges: Charge[];
+  notes: string[];
+  /** Sentences saying which default stood in for a fact the caller did not give. */
+  assumptions: string[];
+}
+
+export const NOTHING: Finding = Object.freeze({ charges: [], notes: [], assumptions: [] }) as Finding;
+
+export const finding = (charges: Charge[], notes: string[] = [], assumptions: string[] = []): Finding => ({ charges, notes, assumptions });
+
+/** A measure: one object answering whether it applies to this line, country, date and facts, and at what rate. */
+export interface Measure {
+  /** The authority, as the law names it (Section 232, Section 301, IEEPA, Section 122, ...). */
+  authority: string;
+  assess(q: MeasureQuery): Finding;
+  /** The product lists of the measure that name the line's code (GET /hts/{code}). */
+  listings(line: TariffLine): Listing[];
+}
+
+/** A chapter 99 program whose product scope names a code: which list (annex tier, note), heading and dates. */
+export interface Listing {
+  program: string;
+  list: string;
+  heading: string | null;
+  from: string;
+  /** Last entry date (inclusive); null when open. */
+  to: string | null;
+}
+
+export const listing = (program: string, list: string, heading: string | null, e: { from: string; to: string }): Listing => ({ program, list, heading, from: e.from, to: e.to || null });
+
+/** The heading of a program's row for every country (the general heading), optionally among rows that fit. */
+export const generalHeading = (rates: RateTable, program: string, fits: (r: RateRow) => boolean = () => true): string | null =>
+  rates.rows(program).find((r) => !r.origins && r.kind !== 'zero' && fits(r))?.heading ?? null;
+
+/** No product list: nothing to list. */
+export const NO_LISTINGS = (): Listing[] => [];
+
+/** Whether the goods are claimed under a named program (usmca, korus, cafta-dr). */
+export const claims = (q: MeasureQuery, program: ProgramName): boolean => claimed(q.preference, program);
+
+/** Two-digit chapter of a line. */
+export const chapterOf = (q: MeasureQuery): number => Number(q.line.digits.slice(0, 2));
+
+/** Textiles and apparel (section XI, chapters 50-63) claimed under CAFTA-DR and entered duty-free (notes 2(aa), 52(i)). */
+export const cafTaDrTextile = (q: MeasureQuery): boolean => claims(q, 'cafta-dr') && q.baseFree && chapterOf(q) >= 50 && chapterOf(q) <= 63;

@@ -1,0 +1,280 @@
+/**
+ * How the chapter 99 layers stack, in one place (SPEC section 3; stacking_rules.csv):
+ *   1. the base duty (computed by the line), with Russia's note 30 rate in lieu of column 2;
+ *   2. one Section 232 product program, in precedence: semiconductors → vehicles and parts →
+ *      wood → metals (annex or pre-annex; Russian aluminum prevails within) → pharmaceuticals;
+ *   3. Section 301 China, always additive;
+ *   4. IEEPA (to 2026-02-23): fentanyl (CA/MX not on 232 goods), reciprocal (not on autos, parts,
+ *      MHD, wood, semiconductors, copper; only the non-metal content of steel and aluminum goods),
+ *      Brazil/India (not on 232 goods);
+ *   5. Section 122 (2026-02-24 … 07-23): not on the enumerated 232 goods (for pre-annex
+ *      derivatives, not on their metal content);
+ *   6. Section 301 Brazil and forced labor (note 52): not on the enumerated 232 goods;
+ *   7. notes for programs whose lists are not available (Section 338 Canada, UAS).
+ * Each measure says whether it applies and at what rate; this module decides which are displaced
+ * and on what basis, and computes every amount (rounded once, half away from zero).
+ */
+import { NO_FACTS } from './claims.js';
+import { dollars, mulDivRound } from './money.js';
+import { ieepaBrazilIndia } from './measures/ieepa-brazil-india.js';
+import { ieepaFentanyl } from './measures/ieepa-fentanyl.js';
+import { ieepaReciprocal } from './measures/ieepa-reciprocal.js';
+import { countryGroups, RateTable, type Basis, type Charge, type Listing, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
+import { russia } from './measures/russia.js';
+import { section122 } from './measures/section122.js';
+import { section232Metals } from './measures/section232-metals.js';
+import { section232MetalsPreAnnex } from './measures/section232-metals-pre-annex.js';
+import { section232Pharma } from './measures/section232-pharma.js';
+import { section232Semiconductors } from './measures/section232-semiconductors.js';
+import { section232Vehicles } from './measures/section232-vehicles.js';
+import { section232Wood } from './measures/section232-wood.js';
+import { section301Brazil } from './measures/section301-brazil.js';
+import { section301ForcedLabor } from './measures/section301-forced-labor.js';
+import { unlisted } from './measures/unlisted.js';
+import { CHAPTER99_FROM } from './policy.js';
+import type { TariffLine } from './schedule.js';
+
+export type { Basis, Listing };
+
+/** The chapter 99 data files, as plain records (the server reads them; see data/ch99). */
+export interface Chapter99Tables {
+  programRates: Table;
+  countryGroups: Table;
+  stackingRules: Table;
+  headingsPostRev10: Table;
+  metalsAnnex: Table;
+  metalsPreAnnex: Table;
+  vehicles: Table;
+  woodSemiconductors: Table;
+  pharma: Table;
+  ieepaReciprocalExempt: Table;
+  ieepaDealExemptions: Table;
+  ieepaFentanylCarveouts: Table;
+  s122Exempt: Table;
+  s301BrazilAnnex: Table;
+  s301ForcedLaborAnnex: Table;
+}
+
+/** One chapter 99 layer applied, as the API reports it. */
+export interface Layer {
+  /** The program's identifier in program_rates.csv: s232_metals, s232_autos, s301_china, ieepa_reciprocal, s122, ... */
+  program: string;
+  authority: string;
+  /** Null only when the caller set the China Section 301 rate (s301=25/7.5). */
+  heading: string | null;
+  /** Percent as the schedule prints it: +25 (`add`) or 15 (`total`: base duty and layer together). */
+  rate: number;
+  rate_kind: 'add' | 'total';
+  basis: Basis;
+  /** Dollars (an exact number of cents). */
+  amount: number;
+  /** IEEPA duties, held unlawful: importers are claiming them back. */
+  refundable: boolean;
+}
+
+/** Shared between queries of the same plan: never mutated. */
+export interface Stacked {
+  layers: readonly Layer[];
+  /** Sums of the layers, cents. */
+  additionalCents: number;
+  section232Cents: number;
+  notes: readonly string[];
+  assumptions: readonly string[];
+}
+
+interface Plan {
+  /** Russia's note 30 layer and Section 232: before China Section 301. */
+  before: readonly Charge[];
+  /** IEEPA, Section 122, Section 301 Brazil and forced labor. */
+  after: readonly Charge[];
+  notes: readonly string[];
+  assumptions: readonly string[];
+  /** Every charge falls on the full customs value (a remembered plan: the value is the query's). */
+  onFullValue: boolean;
+  /** The answer when there is no charge at all (no China Section 301 either): shared, never mutated. */
+  empty: Stacked | null;
+}
+
+/** Plans remembered per line (one per country, date and claim seen), at most: a short list, scanned. */
+const PLANS_PER_LINE = 16;
+
+type Family = 'semiconductors' | 'vehicles' | 'wood' | 'metals' | 'pharma';
+
+const SECTION_232 = 'Section 232';
+/** The Section 232 programs that notes 2(aa)(v), 50 and 52(f) do not enumerate: Russian aluminum (9903.85.67/.68). */
+const NOT_ENUMERATED = new Set(['s232_aluminum_russia']);
+/** Families whose goods owe no IEEPA reciprocal duty (note 2(v)(vi)-(xvi)); copper is handled by its metal. */
+const NO_RECIPROCAL = new Set<Family>(['semiconductors', 'vehicles', 'wood']);
+const CONTENT_BASES = new Set<Basis>(['steel_content', 'aluminum_content', 'copper_content']);
+
+export class Chapter99 {
+  private readonly s232: { family: Family; measure: Measure }[];
+  private readonly russia: Measure;
+  private readonly fentanyl: Measure;
+  private readonly reciprocal: Measure;
+  private readonly brazilIndia: Measure;
+  private readonly s122: Measure;
+  private readonly later: Measure[];
+  private readonly unlisted: Measure;
+  /** Window in which CA/MX IEEPA fentanyl takes precedence over steel and aluminum 232 (EO 14289). */
+  private readonly fentanylFirst: { from: string; to: string };
+  private readonly plans = new WeakMap<TariffLine, { country: string | null; date: string; pref: string | undefined; baseFree: boolean; plan: Plan }[]>();
+
+  constructor(t: Chapter99Tables) {
+    const groups = countryGroups(t.countryGroups);
+    const rates = new RateTable(t.programRates, groups);
+    this.s232 = [
+      { family: 'semiconductors', measure: section232Semiconductors(rates, t.woodSemiconductors) },
+      { family: 'vehicles', measure: section232Vehicles(rates, t.vehicles) },
+      { family: 'wood', measure: section232Wood(rates, t.woodSemiconductors) },
+      { family: 'metals', measure: section232Metals(rates, t.metalsAnnex) },
+      { family: 'metals', measure: section232MetalsPreAnnex(rates, t.metalsPreAnnex) },
+      { family: 'pharma', measure: section232Pharma(rates, t.pharma) },
+    ];
+    this.russia = russia(rates);
+    this.fentanyl = ieepaFentanyl(rates, t.ieepaFentanylCarveouts);
+    this.reciprocal = ieepaReciprocal(rates, t.ieepaReciprocalExempt, t.ieepaDealExemptions, groups);
+    this.brazilIndia = ieepaBrazilIndia(rates);
+    this.s122 = section122(rates, t.s122Exempt);
+    this.later = [section301Brazil(rates, t.s301BrazilAnnex), section301ForcedLabor(rates, t.s301ForcedLaborAnnex, t.headingsPostRev10, groups)];
+    this.unlisted = unlisted(t.headingsPostRev10);
+    const rule = t.stackingRules.find((r) => r.when_this_applies === 'IEEPA CA/MX fentanyl' && r.effect_on.startsWith('s232 steel/aluminum'));
+    this.fentanylFirst = { from: rule?.from ?? '', to: rule?.to ?? '' };
+  }
+
+  /** The chapter 99 programs whose product lists name the line's code, for its record. */
+  listings(line: TariffLine): Listing[] {
+    return [...this.s232.map((s) => s.measure), this.russia, this.fentanyl, this.reciprocal, this.s122, ...this.later].flatMap((m) => m.listings(line));
+  }
+
+  /** The layers owed on top of the base duty; `s301China` is the line's China Section 301 charge. */
+  stack(q: MeasureQuery, s301China: Charge | null): Stacked {
+    if (q.date < CHAPTER99_FROM) return this.layers(q, BEFORE_2025, s301China);
+    const plan = this.planOf(q);
+    if (!s301China && plan.empty) return plan.empty;
+    return this.layers(q, plan, s301China);
+  }
+
+  /**
+   * The plan of a query: the same for every query of the line with the same country, date, claim and
+   * base, when no importer fact was given and every charge falls on the full value (the common case),
+   * so it is worked out once and remembered per line; only the amounts are computed per query.
+   */
+  private planOf(q: MeasureQuery): Plan {
+    if (q.facts !== NO_FACTS) return this.plan(q);
+    let plans = this.plans.get(q.line);
+    if (!plans) this.plans.set(q.line, (plans = []));
+    // The first symbol claimed stands for the claim: measures ask only whether a program's symbols are among them.
+    const pref = q.preference[0];
+    for (const p of plans) if (p.country === q.country && p.date === q.date && p.pref === pref && p.baseFree === q.baseFree) return p.plan;
+    const plan = this.plan(q);
+    if (plans.length < PLANS_PER_LINE && [...plan.before, ...plan.after].every((c) => c.basisCents === q.valueCents))
+      plans.push({ country: q.country, date: q.date, pref, baseFree: q.baseFree, plan: { ...plan, onFullValue: true } });
+    return plan;
+  }
+
+  /** The charges kept for the query, in stacking order around China Section 301 (which goes between them). */
+  private plan(q: MeasureQuery): Plan {
+    const notes: string[] = [];
+    const assumptions: string[] = [];
+    const charges: Charge[] = [];
+    const take = (m: Measure): Charge[] => {
+      const f = m.assess(q);
+      notes.push(...f.notes);
+      assumptions.push(...f.assumptions);
+      return f.charges;
+    };
+    if (q.country === null) assumptions.push('No origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.');
+
+    charges.push(...take(this.russia));
+    let family: Family | null = null;
+    let s232: Charge[] = [];
+    for (const s of this.s232) {
+      s232 = take(s.measure);
+      if (s232.length) {
+        family = s.family;
+        break;
+      }
+    }
+    const fentanyl = take(this.fentanyl);
+    const usMx = q.country === 'CA' || q.country === 'MX';
+    // EO 14289: until 2025-06-03, CA/MX fentanyl displaced steel and aluminum 232; afterwards the reverse.
+    if (family === 'metals' && usMx && fentanyl.length && q.date >= this.fentanylFirst.from && q.date <= this.fentanylFirst.to) {
+      notes.push('IEEPA fentanyl duties on goods of Canada and Mexico took precedence over Section 232 steel and aluminum (EO 14289).');
+      s232 = [];
+      family = null;
+    }
+    charges.push(...s232);
+    const before = charges.splice(0);
+    if (!usMx || family === null) charges.push(...fentanyl);
+
+    const metalContent = s232.filter((c) => CONTENT_BASES.has(c.basis)).reduce((s, c) => s + c.basisCents, 0);
+    const fullValueMetal = family === 'metals' && s232.some((c) => c.basis === 'full_value');
+    const enumerated = family !== null && !s232.every((c) => NOT_ENUMERATED.has(c.program));
+    if (family !== null && !enumerated)
+      notes.push(`${s232.map((c) => c.heading).join(', ')} is not among the Section 232 headings that notes 2(aa)(v), 50(a) and 52(f) exempt: on a literal reading, Section 122 and Section 301 (notes 50, 52) apply as well.`);
+    // The part of the value a 232 metal charge does not cover: what IEEPA reciprocal and Section 122 may still charge.
+    const nonMetal = (c: Charge): Charge | null => {
+      if (fullValueMetal) return null;
+      const rest = Math.max(0, c.basisCents - metalContent);
+      return rest ? { ...c, basis: 'non_metal_content', basisCents: rest } : null;
+    };
+
+    const copper = s232.some((c) => c.basis === 'copper_content' || c.program === 's232_copper');
+    if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma')
+      for (const c of take(this.reciprocal)) {
+        const kept = family === 'metals' ? nonMetal(c) : c;
+        if (kept) charges.push(kept);
+      }
+    if (family === null) charges.push(...take(this.brazilIndia));
+
+    if (!enumerated || family === 'metals')
+      for (const c of take(this.s122)) {
+        const kept = !enumerated ? c : nonMetal(c);
+        if (kept) charges.push(kept);
+      }
+    if (!enumerated) for (const m of this.later) charges.push(...take(m));
+    take(this.unlisted);
+    // The refund note once per plan: only IEEPA layers are refundable, and China 301 never is.
+    const allNotes = [...before, ...charges].some((c) => c.refundable) ? [...notes, REFUND_NOTE] : notes;
+    const empty = before.length || charges.length ? null : { layers: NO_LAYERS, additionalCents: 0, section232Cents: 0, notes, assumptions };
+    return { before, after: charges, notes: allNotes, assumptions, onFullValue: false, empty };
+  }
+
+  /**
+   * Amounts of the plan's charges, with China Section 301 between its two halves: `add` on the basis;
+   * `total` (and note 30's rate in lieu of column 2) as the top-up over the base duty.
+   */
+  private layers(q: MeasureQuery, plan: Plan, s301China: Charge | null): Stacked {
+    const out = { layers: [] as Layer[], additionalCents: 0, section232Cents: 0, notes: plan.notes, assumptions: plan.assumptions };
+    for (let i = 0; i < plan.before.length; i++) addLayer(out, q, plan.before[i], plan.onFullValue);
+    if (s301China) addLayer(out, q, s301China, plan.onFullValue);
+    for (let i = 0; i < plan.after.length; i++) addLayer(out, q, plan.after[i], plan.onFullValue);
+    return out;
+  }
+}
+
+/** Adds a charge's layer to `out`; a top-up over a base duty that could not be computed is said in its assumptions. */
+function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cents: number; assumptions: readonly string[] }, q: MeasureQuery, c: Charge, onFullValue: boolean): void {
+  const gross = mulDivRound(onFullValue ? q.valueCents : c.basisCents, c.rate.num, c.rate.den);
+  const topUp = c.kind === 'total' || c.kind === 'col2_override';
+  if (topUp && q.dutyCents === null)
+    out.assumptions = [...out.assumptions, `The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`];
+  const cents = topUp ? Math.max(0, gross - (q.dutyCents ?? 0)) : gross;
+  out.layers.push({ program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable });
+  out.additionalCents += cents;
+  if (c.authority === SECTION_232) out.section232Cents += cents;
+}
+
+const NO_LAYERS: readonly Layer[] = Object.freeze([]);
+/** Entries before the chapter 99 tables begin: China Section 301 alone. */
+const BEFORE_2025: Plan = {
+  before: [],
+  after: [],
+  notes: [`Entries before ${CHAPTER99_FROM}: only the base duty and Section 301 China are computed; other chapter 99 duties of that time are not modelled.`],
+  assumptions: [],
+  onFullValue: false,
+  empty: null,
+};
+const REFUND_NOTE = 'IEEPA duties (entries 2025-02-04 to 2026-02-23) were held unlawful (Learning Resources v. Trump, 2026); the amounts marked refundable may be recovered.';
+

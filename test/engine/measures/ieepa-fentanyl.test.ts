@@ -1,0 +1,38 @@
+/** IEEPA fentanyl duties (entries 2025-02-04 to 2026-02-23): China/HK, Canada, Mexico; USMCA exemption; refundable. */
+import { describe, expect, it } from 'vitest';
+import { layerOf, realTariff } from '../../helpers/tariff.js';
+
+const t = realTariff();
+const shirt = (origin: string, date: string, extra: Record<string, unknown> = {}) => t.duty({ hts: '6109.10.00', value: 10000, origin, date, ...extra });
+
+describe('IEEPA fentanyl', () => {
+  it('China on 2025-06-01: +20% = 2,000, refundable; with 301 (750) and reciprocal 10% (1,000)', () => {
+    const r = shirt('CN', '2025-06-01');
+    expect(layerOf(r, 'ieepa_fentanyl')).toMatchObject({ rate: 20, amount: 2000, refundable: true });
+    expect(r).toMatchObject({ section_301: 750, additional_duty: 3750 });
+    expect(r.notes.join(' ')).toMatch(/refundable may be recovered/);
+  });
+  it('China on 2025-02-10: +10% = 1,000', () => {
+    expect(layerOf(shirt('CN', '2025-02-10'), 'ieepa_fentanyl')).toMatchObject({ heading: '9903.01.20', rate: 10, amount: 1000 });
+  });
+  it('Hong Kong counts as China for IEEPA: +20% on 2025-06-01', () => {
+    expect(layerOf(shirt('HK', '2025-06-01'), 'ieepa_fentanyl')).toMatchObject({ rate: 20, amount: 2000 });
+  });
+  it('Mexico on 2025-06-01: exempt under USMCA (the claim of origin mx); claim=none: +25% = 2,500', () => {
+    expect(layerOf(shirt('MX', '2025-06-01'), 'ieepa_fentanyl')).toBeUndefined();
+    expect(layerOf(shirt('MX', '2025-06-01', { claim: 'none' }), 'ieepa_fentanyl')).toMatchObject({ heading: '9903.01.01', rate: 25, amount: 2500, refundable: true });
+  });
+  it('Canadian crude oil 2709.00.10 without USMCA on 2025-06-01: the energy rate +10% (9903.01.13/.15) of 1,000 = 100', () => {
+    expect(layerOf(t.duty({ hts: '2709.00.10', value: 1000, origin: 'CA', date: '2025-06-01', claim: 'none' }), 'ieepa_fentanyl')).toMatchObject({ rate: 10, amount: 100 });
+  });
+  it('Mexican steel 7208.10.15 without USMCA, value 10,000: fentanyl (+25%) displaced Section 232 until 2025-06-03 (EO 14289), then 232 (+50%) displaced fentanyl', () => {
+    const april = t.duty({ hts: '7208.10.15', value: 10000, origin: 'MX', date: '2025-04-01', claim: 'none' });
+    expect(april.additional_duties.map((l) => [l.program, l.amount])).toEqual([['ieepa_fentanyl', 2500]]);
+    expect(april.notes.join(' ')).toMatch(/EO 14289/);
+    const july = t.duty({ hts: '7208.10.15', value: 10000, origin: 'MX', date: '2025-07-01', claim: 'none' });
+    expect(july.additional_duties.map((l) => [l.program, l.amount])).toEqual([['s232_steel', 5000]]);
+  });
+  it('none after 2026-02-23', () => {
+    expect(layerOf(shirt('CN', '2026-02-24'), 'ieepa_fentanyl')).toBeUndefined();
+  });
+});

@@ -1,0 +1,45 @@
+/** IEEPA reciprocal duties (entries 2025-04-05 to 2026-02-23): rates by country and date, "15% total" floors, exemptions; refundable. */
+import { describe, expect, it } from 'vitest';
+import { layerOf, realTariff } from '../../helpers/tariff.js';
+
+const t = realTariff();
+const shirt = (origin: string, date: string, extra: Record<string, unknown> = {}) => t.duty({ hts: '6109.10.00', value: 10000, origin, date, ...extra });
+const mixer = (origin: string, date: string) => t.duty({ hts: '8509.40.00', value: 10000, origin, date });
+
+describe('IEEPA reciprocal', () => {
+  it('T-shirts from Vietnam on 2025-10-01 (phase 2, 9903.02.69): +20% = 2,000; total 1,650 + 2,000 + 34.64', () => {
+    const r = shirt('VN', '2025-10-01');
+    expect(r.additional_duties).toEqual([{ program: 'ieepa_reciprocal', authority: 'IEEPA', heading: '9903.02.69', rate: 20, rate_kind: 'add', basis: 'full_value', amount: 2000, refundable: true }]);
+    expect(r).toMatchObject({ total_duties_fees: 3684.64 });
+  });
+  it('Vietnam on 2025-04-09 only: the Annex I rate +46% = 4,600; on 2025-05-01 the 10% baseline = 1,000', () => {
+    expect(layerOf(shirt('VN', '2025-04-09'), 'ieepa_reciprocal')).toMatchObject({ rate: 46, amount: 4600 });
+    expect(layerOf(shirt('VN', '2025-05-01'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.01.25', rate: 10, amount: 1000 });
+  });
+  it('Germany on 2025-10-01: the EU floor 15% total (9903.02.19/.20): 1,500 − 420 (4.2% base) = 1,080', () => {
+    expect(layerOf(mixer('DE', '2025-10-01'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.19/.20', rate_kind: 'total', amount: 1080 });
+  });
+  it('Switzerland: +39% (3,900) on 2025-10-01, then 15% total (1,080) from 2025-11-14', () => {
+    expect(layerOf(mixer('CH', '2025-10-01'), 'ieepa_reciprocal')).toMatchObject({ rate: 39, amount: 3900 });
+    expect(layerOf(mixer('CH', '2025-12-01'), 'ieepa_reciprocal')).toMatchObject({ rate: 15, rate_kind: 'total', amount: 1080 });
+  });
+  it('Canada and Mexico: 0 (9903.01.26/.27); column 2 countries too', () => {
+    expect(layerOf(shirt('CA', '2025-10-01', { claim: 'none' }), 'ieepa_reciprocal')).toBeUndefined();
+    expect(layerOf(shirt('RU', '2025-10-01'), 'ieepa_reciprocal')).toBeUndefined();
+  });
+  it('an exempt product (note 2(v)(iii), 8471.50.01): no reciprocal duty, with a note', () => {
+    const r = t.duty({ hts: '8471.50.01', value: 10000, origin: 'VN', date: '2025-10-01' });
+    expect(layerOf(r, 'ieepa_reciprocal')).toBeUndefined();
+    expect(r.notes.join(' ')).toMatch(/exempt \(9903\.01\.32\)/);
+  });
+  it('U.S. content of at least 20% is not dutiable (9903.01.34): 20% × (10,000 − 2,500) = 1,500', () => {
+    expect(layerOf(shirt('VN', '2025-10-01', { us_content: 2500 }), 'ieepa_reciprocal')).toMatchObject({ basis: 'non_us_content', amount: 1500 });
+    // Below 20% the whole value is charged: 20% × 10,000.
+    expect(layerOf(shirt('VN', '2025-10-01', { us_content: 1000 }), 'ieepa_reciprocal')).toMatchObject({ basis: 'full_value', amount: 2000 });
+  });
+  it('not on autos: a Japanese car on 2025-10-01 owes 232 (15% total: 6,000 − 1,000 = 5,000) and no reciprocal', () => {
+    const r = t.duty({ hts: '8703.23.01', value: 40000, origin: 'JP', date: '2025-10-01' });
+    expect(r.additional_duties.map((l) => l.program)).toEqual(['s232_autos']);
+    expect(r.section_232).toBe(5000);
+  });
+});
