@@ -5,7 +5,7 @@
  */
 import { ApiError, send } from './api.js';
 import { forgetAnswers } from './cache.js';
-import { CHUNK_LINES, clearOutput, costChunk, planOrder, selectionColumns, writeTotals, type ChunkResult, type ColumnsQuestion, type OrderPlan, type OrderSummary } from './order.js';
+import { clearOutput, costChunk, planOrder, selectionColumns, writeTotals, type ChunkResult, type ColumnsQuestion, type OrderPlan, type OrderSummary } from './order.js';
 import { DEFAULT_API_URL, markKeyWorks, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
 import type { ColumnChoice } from '../shared/order-sheet.js';
 
@@ -35,8 +35,7 @@ export function showSidebar(): void {
 }
 
 function progressText(plan: OrderPlan, index: number): string {
-  const from = index * CHUNK_LINES + 1;
-  return `Costing lines ${from}–${Math.min(plan.lines, from + CHUNK_LINES - 1)} of ${plan.lines}…`;
+  return `Costing ${plan.lines} lines: request ${index + 1} of ${plan.chunks}…`;
 }
 
 /** Menu: costs the selected order without the sidebar, asking before it overwrites anything. */

@@ -94,10 +94,10 @@ function confirmOverwrite(output: string): Promise<boolean> {
   });
 }
 
-/** Progress in lines: each request costs up to 1,000 of them. */
+/** Progress in lines: the lines of the `done` requests. */
 function progress(done: number, plan: OrderPlan): void {
   const bar = el<HTMLProgressElement>('progress');
-  const lines = Math.min(done * 1000, plan.lines);
+  const lines = plan.sizes.slice(0, done).reduce((n, s) => n + s, 0);
   bar.style.display = 'block';
   bar.max = plan.lines;
   bar.value = lines;

@@ -1,10 +1,10 @@
 /**
- * Costs a whole order with `POST /api/v1/duty/bulk`, in requests of at most 1,000 items (the API's
- * limit). Each request is an entry of its own for MPF (minimum and maximum per entry), so an order
- * of more than 1,000 lines is costed as several entries: the result says how many.
+ * Costs a whole order with `POST /api/v1/duty/bulk`, in the requests shared/order-sheet.ts plans:
+ * one per entry date, of at most 1,000 items (the API's limit). Each request is an entry of its own
+ * for MPF (minimum and maximum per entry): the result says how many.
  */
-import type { OrderItem, OrderLine, OrderResult } from '../../../shared/order.js';
-import { bulkOptions, type OrderOptions } from '../../../shared/order-sheet.js';
+import type { OrderLine, OrderResult } from '../../../shared/order.js';
+import { requestBody, requestItems, type OrderOptions, type OrderRequest } from '../../../shared/order-sheet.js';
 import { addTotals } from '../../../shared/order-output.js';
 import type { LandedApi } from './api.js';
 
@@ -17,22 +17,26 @@ export interface CostedOrder extends OrderResult {
 
 export const BULK_LIMIT = 1000;
 
+/** The answers' lines follow the requests' readable lines, request after request. */
 export async function costOrder(
   api: LandedApi,
-  items: readonly OrderItem[],
+  requests: readonly OrderRequest[],
   options: OrderOptions,
   onProgress: (done: number, total: number) => void = () => {},
   signal?: AbortSignal,
 ): Promise<CostedOrder> {
-  const opts = bulkOptions(options);
+  const total = requests.reduce((n, r) => n + requestItems(r).length, 0);
   const lines: OrderLine[] = [];
   const results: OrderResult[] = [];
-  onProgress(0, items.length);
-  for (let start = 0; start < items.length; start += BULK_LIMIT) {
-    const r = await api.post<OrderResult>('/duty/bulk', { ...opts, items: items.slice(start, start + BULK_LIMIT) }, signal);
+  onProgress(0, total);
+  for (const request of requests) {
+    const body = requestBody(request, options);
+    if (!(body.items as unknown[]).length) continue;
+    const start = lines.length;
+    const r = await api.post<OrderResult>('/duty/bulk', body, signal);
     for (const l of r.lines) lines.push(renumber(l, start));
     results.push(r);
-    onProgress(Math.min(start + BULK_LIMIT, items.length), items.length);
+    onProgress(lines.length, total);
   }
   return {
     lines,
