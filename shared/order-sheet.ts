@@ -331,6 +331,9 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
   return done();
 }
 
+/** A function's date argument: read like an Entry date cell, else passed on for the API to refuse by name. */
+export const dateArgument = (c: unknown): string | undefined => (isBlank(c) ? undefined : (readDate(c) ?? String(c).trim()));
+
 const CONTENT_COLUMNS = ['us_content', 'steel_content', 'aluminum_content', 'copper_content'] as const;
 
 /**
