@@ -28,8 +28,8 @@ export function dutyNotComputed(r: Pick<DutyResult, 'notes' | 'specific_rate' | 
 
 const blankRow = (): (string | number)[] => RESULT_HEADERS.map(() => '');
 
-/** The chapter 99 layers of a line: `s232_metals 9903.82.02; s301_forced_labor 9903.05.84`. */
-const programs = (r: DutyResult): string => r.additional_duties.map((d) => `${d.program} ${d.heading}`).join('; ');
+/** The chapter 99 layers of a line: `s232_metals 9903.82.02; s301_forced_labor 9903.05.84` (no heading for a rate the caller set). */
+const programs = (r: DutyResult): string => r.additional_duties.map((d) => (d.heading ? `${d.program} ${d.heading}` : d.program)).join('; ');
 
 /** The additional duties other than Section 301 and 232 (IEEPA, Section 122, ...), in whole cents. */
 const otherAdditional = (r: Pick<DutyResult, 'additional_duty' | 'section_301' | 'section_232'>): number =>
