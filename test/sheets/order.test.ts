@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
 import { serverRequests, startAddon, type Addon } from './harness.js';
-import { MIXED_ORDER_BY_VESSEL, writeMixedOrder } from './orders.js';
+import { MIXED_ORDER_BY_VESSEL, writeDatedInvoice, writeMixedOrder } from './orders.js';
 
 let addon: Addon;
 beforeAll(async () => {
@@ -183,6 +183,36 @@ describe('the sidebar costs the selected order', () => {
     // 16.5% duty, Section 301 at 25% as asked; note 52 China +12.5% (1,250); landed 10,000 + 1,650 + 2,500 + 1,250 + 34.64.
     expect(w.sheet.values('C2:I2')).toEqual([[1650, 2500, 0, 1250, 34.64, 0, 15434.64]]);
     expect(w.requests[0].body).toMatchObject({ origin: 'china', s301: '25' });
+  });
+  test('Entry date and Claim columns: one request per entry date, each its own entry; programs, per-program and refundable totals', () => {
+    const w = addon.fresh();
+    writeDatedInvoice(w);
+    w.select('A1:E4');
+    const { plan, summary } = costFromSidebar(w, {});
+    expect(plan).toMatchObject({ lines: 3, chunks: 2, output: 'Sheet1!F1:P6' });
+    // The API takes one date per request: the lines without a date (and the unreadable one, not sent), then 2025-10-01.
+    expect(w.requests.map((r) => r.body)).toEqual([
+      { items: [{ hts: '7208.10.15', origin: 'VN', value: 12000, claim: 'none' }] },
+      { items: [{ hts: '6109.10.00', origin: 'VN', value: 10000 }], date: '2025-10-01' },
+    ]);
+    expect(w.sheet.values('F2:N5')).toEqual([
+      // Today (2026): steel of Annex I-A, Section 232 +50% of 12,000 = 6,000 (no reciprocal or note 52 on 232 metals);
+      // MPF 0.3464% of 12,000 = 41.568 → 41.57; landed 12,000 + 6,000 + 41.57.
+      [0, 0, 6000, 0, 41.57, 0, 18041.57, 'Free', 's232_metals 9903.82.02'],
+      // 2025-10-01: 16.5% = 1,650; IEEPA reciprocal, Vietnam 20% (9903.02.69) = 2,000; MPF 0.3464% of 10,000 = 34.64,
+      // its own entry; landed 10,000 + 1,650 + 2,000 + 34.64.
+      [1650, 0, 0, 2000, 34.64, 0, 13684.64, '16.5%', 'ieepa_reciprocal 9903.02.69'],
+      ['', '', '', '', '', '', '', '', ''],
+      // 1,650; 6,000; 2,000; 41.57 + 34.64 = 76.21; landed 18,041.57 + 13,684.64 = 31,726.21.
+      [1650, 0, 6000, 2000, 76.21, 0, 31726.21, '', 's232_metals $6,000.00; ieepa_reciprocal $2,000.00'],
+    ]);
+    expect(w.sheet.values('O5:P5')).toEqual([
+      ['Refundable (IEEPA, past entry dates): $2,000.00', 'Total: 3 lines; 1 with errors (not in the totals); costed as 2 entries (one per entry date, of up to 1,000 lines; MPF minimum and maximum apply to each)'],
+    ]);
+    expect(w.sheet.values('P4')[0][0]).toBe('Error: Entry date "next week" is not a date (write it YYYY-MM-DD or as a date cell)');
+    expect(w.sheet.values('O3')[0][0]).toMatch(/IEEPA duties \(entries 2025-02-04 to 2026-02-23\) were held unlawful/);
+    expect(String(w.sheet.values('F6')[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
+    expect(summary.totals).toMatchObject({ lines: 3, errors: 1, section_232: 6000, additional_duty: 8000, refundable: 2000, by_program: { s232_metals: 6000, ieepa_reciprocal: 2000 } });
   });
 });
 

@@ -39,3 +39,17 @@ export const MIXED_ORDER_BY_VESSEL = [
   // Duty 1,656.30; landed 18,000 + 1,656.30 + 750 + 1,250 (note 52) + 62.35 + 22.50; each program's total.
   [1656.3, 750, 0, 1250, 62.35, 22.5, 21741.15, '', 's301_china $750.00; s301_forced_labor $1,250.00', '', 'Total: 5 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)'],
 ];
+
+/**
+ * A1:E4: an invoice with the optional columns Entry date and Claim: a steel line from Vietnam entered
+ * today, a T-shirt from Vietnam entered on 2025-10-01 (a past date: IEEPA applied then), and a line
+ * whose entry date is unreadable.
+ */
+export function writeDatedInvoice(w: AddonWorld): void {
+  w.sheet.getRange('A1:E4').setValues([
+    ['HTS', 'Origin', 'Ext value', 'Entry date', 'Claim'],
+    ['7208.10.15', 'VN', 12000, '', 'none'],
+    ['6109.10.00', 'VN', 10000, '2025-10-01', ''],
+    ['6109.10.00', 'VN', 500, 'next week', ''],
+  ]);
+}
