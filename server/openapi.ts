@@ -314,6 +314,19 @@ export const openapi = {
           ocean: dutyQueryProps.ocean,
           origin: { ...dutyQueryProps.origin, description: 'Default origin of the items' },
           date: dutyQueryProps.date,
+          entry: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['mpf_basis', 'hmf_basis', 'mpf_basis_before', 'hmf_basis_before'],
+            description:
+              'This request is one part of a larger entry (an order of more than 1,000 lines). Cost every part once and add up their totals.mpf_basis and totals.hmf_basis; then send each part again with the sums and the sums of the parts before it. MPF (minimum and maximum once) and HMF are computed on the whole entry, and each line gets its share by cumulative rounding, so the parts add up to the entry\'s fees to the cent.',
+            properties: {
+              mpf_basis: { type: 'number', minimum: 0, description: 'The entry\'s value liable to MPF, USD: the sum of every part\'s totals.mpf_basis' },
+              hmf_basis: { type: 'number', minimum: 0, description: 'The entry\'s value liable to HMF, USD' },
+              mpf_basis_before: { type: 'number', minimum: 0, description: 'The MPF basis of the parts before this one, USD' },
+              hmf_basis_before: { type: 'number', minimum: 0, description: 'The HMF basis of the parts before this one, USD' },
+            },
+          },
           ...importerProps,
         },
       },
@@ -332,7 +345,7 @@ export const openapi = {
           totals: {
             type: 'object',
             additionalProperties: false,
-            required: ['lines', 'errors', 'customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines', 'section_232', 'additional_duty', 'by_program', 'refundable'],
+            required: ['lines', 'errors', 'customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines', 'section_232', 'additional_duty', 'by_program', 'refundable', 'mpf_basis', 'hmf_basis'],
             properties: {
               lines: { type: 'integer' },
               errors: { type: 'integer' },
@@ -348,6 +361,10 @@ export const openapi = {
               additional_duty: money('Sum of the lines\' chapter 99 layers (section_301 included)'),
               by_program: { type: 'object', additionalProperties: { type: 'number' }, description: 'Sum of the layers of each program (keys as additional_duties[].program), USD' },
               refundable: money('Sum of the refundable (IEEPA) layers'),
+              mpf_basis: money('The value of the lines liable to MPF (what entry.mpf_basis adds up over the parts of an entry)'),
+              hmf_basis: money('The value of the lines liable to HMF'),
+              entry_mpf: money('With entry: the whole entry\'s MPF (mpf is then this part\'s share)'),
+              entry_hmf: money('With entry: the whole entry\'s HMF (hmf is then this part\'s share)'),
             },
           },
           hts_revision: { type: 'string' },

@@ -74,6 +74,25 @@ export function dollars(cents: number): number {
  * each part gets the floor of its exact share, then the cents left over go to the largest
  * remainders (ties: the larger weight, then the earlier line).
  */
+/**
+ * `total` shared by weights that are one part of a larger whole (`sum` in all, `before` of it in
+ * earlier parts), by cumulative rounding: each part is round(total × (before + weights so far) /
+ * sum) less the same before it, so the parts of every request of the whole add up to `total`
+ * exactly, and each is within a cent of its exact share.
+ */
+export function allocatePart(total: number, sum: number, before: number, weights: readonly number[]): number[] {
+  if (sum === 0 || total === 0) return weights.map(() => 0);
+  let cum = before;
+  let given = mulDivRound(total, cum, sum);
+  return weights.map((w) => {
+    cum += w;
+    const upTo = mulDivRound(total, cum, sum);
+    const part = upTo - given;
+    given = upTo;
+    return part;
+  });
+}
+
 export function allocate(total: number, weights: readonly number[]): number[] {
   // A single line (every GET /duty) takes the whole amount, or nothing when its weight is 0.
   if (weights.length === 1) return [weights[0] > 0 ? total : 0];

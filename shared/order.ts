@@ -8,9 +8,9 @@ import { FACT_PARAMS } from './claims.js';
 import { errorBodyOf, InputError, invalid, type ErrorBody } from './errors.js';
 import { feeScheduleOn, hmfCents, mpfCents } from './fees.js';
 import { costLine, type LineCost, type RateBasis } from './line.js';
-import { allocate, dollars } from './money.js';
+import { allocate, allocatePart, dollars } from './money.js';
 import type { Origin, Origins } from './origins.js';
-import { parseClaim, parseDate, parseFacts, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
+import { checkFields, parseClaim, parseDate, parseFacts, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
 import { CAVEATS } from './policy.js';
 import type { Schedule } from './schedule.js';
 import type { Chapter99, Layer } from './stacking.js';
@@ -70,6 +70,12 @@ export interface OrderTotals {
   by_program: Record<string, number>;
   /** Total of the refundable (IEEPA) layers. */
   refundable: number;
+  /** The value of the lines liable to MPF and to HMF: summed over the parts of an entry sent in several requests. */
+  mpf_basis: number;
+  hmf_basis: number;
+  /** With `entry`: the whole entry's fees (mpf and hmf are then this part's share). */
+  entry_mpf?: number;
+  entry_hmf?: number;
 }
 
 export interface OrderResult {
@@ -86,7 +92,7 @@ export interface OrderResult {
 export const DUTY_QUERY_PARAMS = ['hts', 'value', 'origin', 's301', 'ocean', 'date', 'qty', 'unit', 'claim', ...FACT_PARAMS] as const;
 export const ORDER_ITEM_FIELDS = ['hts', 'value', 'origin', 'qty', 'unit', 'claim', ...FACT_PARAMS] as const;
 /** An order's claim and facts are the defaults of its items. */
-export const ORDER_FIELDS = ['items', 'origin', 's301', 'ocean', 'date', 'claim', ...FACT_PARAMS] as const;
+export const ORDER_FIELDS = ['items', 'origin', 's301', 'ocean', 'date', 'entry', 'claim', ...FACT_PARAMS] as const;
 
 /** One query, as the API's GET /duty takes it. */
 export interface DutyQuery {
@@ -128,6 +134,38 @@ export interface Order extends Facts {
   s301?: unknown;
   ocean?: unknown;
   date?: unknown;
+  /** This request is one part of a larger entry (an order sent in several requests): see EntryPart. */
+  entry?: unknown;
+}
+
+/**
+ * An order of more than one request is still one entry: MPF (its minimum and maximum once) and HMF
+ * are owed on the whole. The caller first costs each part and adds up their `mpf_basis` and
+ * `hmf_basis`; it then sends each part again with the sums and what the parts before it held, and
+ * each line gets its share of the entry's fees, so the parts add up to them to the cent.
+ */
+export const ENTRY_FIELDS = ['mpf_basis', 'hmf_basis', 'mpf_basis_before', 'hmf_basis_before'] as const;
+
+interface EntryPart {
+  /** Cents: the value of the entry's lines liable to MPF and to HMF, and of those in earlier parts. */
+  mpfBasis: number;
+  hmfBasis: number;
+  mpfBefore: number;
+  hmfBefore: number;
+}
+
+function parseEntry(input: unknown): EntryPart | null {
+  if (input === undefined || input === null) return null;
+  if (typeof input !== 'object' || Array.isArray(input)) throw invalid('entry', `entry must be an object with ${ENTRY_FIELDS.join(', ')}`);
+  checkFields(input, ENTRY_FIELDS, 'entry.');
+  const e = input as Record<string, unknown>;
+  for (const f of ENTRY_FIELDS) if (e[f] === undefined) throw invalid(`entry.${f}`, `entry.${f} is required (dollars)`);
+  return {
+    mpfBasis: parseValue(e.mpf_basis, 'entry.mpf_basis'),
+    hmfBasis: parseValue(e.hmf_basis, 'entry.hmf_basis'),
+    mpfBefore: parseValue(e.mpf_basis_before, 'entry.mpf_basis_before'),
+    hmfBefore: parseValue(e.hmf_basis_before, 'entry.hmf_basis_before'),
+  };
 }
 
 export interface Entry {
@@ -165,6 +203,7 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   const s301 = parseS301(order.s301);
   const claim = parseClaim(order.claim);
   const facts = parseFacts(order, Number.MAX_SAFE_INTEGER);
+  const entry = parseEntry(order.entry);
   if (!Array.isArray(order.items)) throw invalid('items', 'items must be an array of order lines');
   // The order's origin is the default of every line, so it must be valid itself.
   ctx.origins.resolve(order.origin);
@@ -194,7 +233,7 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
     }
   });
   const ok = costs.filter((c): c is LineCost => !('code' in c));
-  const fees = entryFees(ok, ocean, date);
+  const fees = entryFees(ok, ocean, date, entry);
   const lines: OrderLine[] = [];
   let k = 0;
   costs.forEach((c, i) => {
@@ -235,6 +274,9 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
       additional_duty: dollars(additionalCents),
       by_program: Object.fromEntries([...byProgram].map(([p, cents]) => [p, dollars(cents)])),
       refundable: dollars(refundableCents),
+      mpf_basis: dollars(fees.mpfBasis),
+      hmf_basis: dollars(fees.hmfBasis),
+      ...(entry ? { entry_mpf: dollars(fees.entryMpf), entry_hmf: dollars(fees.entryHmf) } : {}),
     },
     hts_revision: ctx.schedule.revision,
     notes: [...fees.notes, ...CAVEATS],
@@ -242,24 +284,42 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
 }
 
 interface EntryFees {
+  /** This request's share of the entry's fees (the whole, unless the request is one part). */
   mpfTotal: number;
   hmfTotal: number;
+  /** The entry's fees. */
+  entryMpf: number;
+  entryHmf: number;
+  /** The value of this request's lines liable to each fee. */
+  mpfBasis: number;
+  hmfBasis: number;
   /** Per line, in the order of the lines given. */
   mpf: number[];
   hmf: number[];
   notes: string[];
 }
 
-/** MPF and HMF owed by the entry, and each line's share. */
-export function entryFees(lines: readonly LineCost[], ocean: boolean, date: string): EntryFees {
+/** MPF and HMF owed by the entry, and each line's share; `part` when the lines are one part of a larger entry. */
+export function entryFees(lines: readonly LineCost[], ocean: boolean, date: string, part: EntryPart | null = null): EntryFees {
   const f = feeScheduleOn(date);
   const mpfWeights = lines.map((c) => (c.mpfExempt ? 0 : c.valueCents));
-  const mpfTotal = mpfCents(mpfWeights.reduce((s, w) => s + w, 0), f);
   const hmfWeights = lines.map((c) => (ocean ? c.valueCents : 0));
-  const hmfTotal = hmfCents(hmfWeights.reduce((s, w) => s + w, 0), f);
+  const mpfBasis = mpfWeights.reduce((s, w) => s + w, 0);
+  const hmfBasis = hmfWeights.reduce((s, w) => s + w, 0);
+  if (part) {
+    for (const [name, before, basis, total] of [['mpf', part.mpfBefore, mpfBasis, part.mpfBasis], ['hmf', part.hmfBefore, hmfBasis, part.hmfBasis]] as const)
+      if (before + basis > total)
+        throw invalid(`entry.${name}_basis`, `entry.${name}_basis is ${dollars(total)} but the parts before this one (${dollars(before)}) and this one (${dollars(basis)}) hold more: send the sums of every part's totals.${name}_basis`);
+  }
+  const entryMpf = mpfCents(part ? part.mpfBasis : mpfBasis, f);
+  const entryHmf = hmfCents(part ? part.hmfBasis : hmfBasis, f);
+  const mpf = part ? allocatePart(entryMpf, part.mpfBasis, part.mpfBefore, mpfWeights) : allocate(entryMpf, mpfWeights);
+  const hmf = part ? allocatePart(entryHmf, part.hmfBasis, part.hmfBefore, hmfWeights) : allocate(entryHmf, hmfWeights);
   const notes: string[] = [];
-  if (f.note && (mpfTotal || hmfTotal)) notes.push(f.note);
-  return { mpfTotal, hmfTotal, mpf: allocate(mpfTotal, mpfWeights), hmf: allocate(hmfTotal, hmfWeights), notes };
+  if (f.note && (entryMpf || entryHmf)) notes.push(f.note);
+  if (part) notes.push(`This request is one part of an entry: its lines carry their share of the entry's MPF (${dollars(entryMpf)}) and HMF (${dollars(entryHmf)}).`);
+  const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
+  return { mpfTotal: part ? sum(mpf) : entryMpf, hmfTotal: part ? sum(hmf) : entryHmf, entryMpf, entryHmf, mpfBasis, hmfBasis, mpf, hmf, notes };
 }
 
 /**

@@ -168,6 +168,24 @@ describe('POST /api/v1/duty/bulk and /duty/batch', () => {
     expect(r.body.results[4].duty).toBe(356.59);
     expect(r.body.results[5].error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'queries[5]' } });
   });
+  it('an order of 2,500 lines in three requests is one entry: MPF once, the lines adding up to it', async () => {
+    const items = Array.from({ length: 2500 }, () => ({ hts: '6109.10.00', value: 1000, origin: 'china' }));
+    const parts = [0, 1, 2].map((i) => items.slice(i * 1000, (i + 1) * 1000));
+    // Pass 1: each part's value liable to MPF.
+    const bases = await Promise.all(parts.map(async (p) => (await api('POST', '/api/v1/duty/bulk', { body: { items: p, date: '2026-11-21' } })).body.totals.mpf_basis as number));
+    expect(bases).toEqual([1_000_000, 1_000_000, 500_000]);
+    // Pass 2: each part as its share of the entry: 0.3464% × 2,500,000 = 8,660 > the 651.50 maximum, once.
+    let before = 0;
+    let sum = 0;
+    for (const [i, p] of parts.entries()) {
+      const r = await api('POST', '/api/v1/duty/bulk', { body: { items: p, date: '2026-11-21', entry: { mpf_basis: 2_500_000, hmf_basis: 0, mpf_basis_before: before, hmf_basis_before: 0 } } });
+      expect(r.status).toBe(200);
+      expect(r.body.totals.entry_mpf).toBe(651.5);
+      sum += r.body.lines.reduce((s: number, l: { mpf: number }) => s + cents(l.mpf), 0);
+      before += bases[i];
+    }
+    expect(sum).toBe(65_150);
+  });
   it('more than 1,000 items: 400 too_many_lines', async () => {
     const many = Array.from({ length: 1001 }, () => ({ hts: '6109.10.00', value: 1 }));
     const r = await api('POST', '/api/v1/duty/bulk', { body: { items: many } });
