@@ -84,12 +84,11 @@ function addCents(start: Record<string, number>, parts: readonly Record<string, 
  * The totals row: the seven figures, each program's total under Program(s), the refundable (IEEPA)
  * total when there is one, and a status saying what the figures leave out.
  */
-export function totalsOutput(t: OrderTotals, dutyMissing: number, entries: number, linesPerEntry: number): (string | number)[] {
+export function totalsOutput(t: OrderTotals, dutyMissing: number, entries: number): (string | number)[] {
   const parts = [`Total: ${t.lines} line${t.lines === 1 ? '' : 's'}`];
   if (t.errors) parts.push(`${t.errors} with errors (not in the totals)`);
   if (dutyMissing) parts.push(`${dutyMissing} without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)`);
-  if (entries > 1)
-    parts.push(`costed as ${entries} entries (one per entry date, of up to ${linesPerEntry.toLocaleString('en-US')} lines; MPF minimum and maximum apply to each)`);
+  if (entries > 1) parts.push(`costed as ${entries} entries, one per entry date (MPF minimum and maximum apply to each)`);
   const byProgram = Object.entries(t.by_program).map(([p, amount]) => `${p} $${money(amount)}`).join('; ');
   const refundable = t.refundable ? `Refundable (IEEPA, past entry dates): $${money(t.refundable)}` : '';
   return [t.duty, t.section_301, t.section_232, otherAdditional(t), t.mpf, t.hmf, t.landed_cost, '', byProgram, refundable, parts.join('; ')];

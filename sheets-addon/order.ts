@@ -1,20 +1,21 @@
 /**
  * "Cost selected order" in Sheets: the selection is an order, one line per row, its columns named
  * by a header row or chosen in the sidebar's column picker. Lines go to POST /api/v1/duty/bulk in the
- * requests shared/order-sheet.ts plans (one per entry date, 1,000 lines at most); each line's results, colour and note are written beside the order, then the
+ * requests shared/order-sheet.ts plans (one per entry date, 1,000 lines at most; an entry date of
+ * several requests is first measured, then costed with its share of the one entry's fees); each line's results, colour and note are written beside the order, then the
  * totals row and the record of what the costing used. What is read and written is decided in
  * shared/order-sheet.ts and shared/order-output.ts; this layer only moves cells. The work is split
- * in steps (plan, one request, totals) so the sidebar can show progress and cancel between them.
+ * in steps (plan, measure one request, cost one request, totals) so the sidebar can show progress and cancel between them.
  */
 import { sendAll } from './api.js';
 import type { OrderResult, OrderTotals } from '../shared/order.js';
 import {
-  columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, orderRequests, pickerDefaults, readSheetOrder, requestBody, requestItems, RESULT_FORMATS, RESULT_HEADERS,
-  type ColumnChoice, type OrderOptions, type OrderRequest, type SheetLine,
+  columnChoices, ColumnsNeeded, entryShares, FOOTER_ROWS, isBlank, needsBasis, orderRequests, pickerDefaults, readSheetOrder, requestBody, requestItems,
+  RESULT_FORMATS, RESULT_HEADERS, type ColumnChoice, type FeeBasis, type OrderOptions, type OrderRequest, type SheetLine,
 } from '../shared/order-sheet.js';
 import { addTotals, costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../shared/order-output.js';
 
-export const CHUNK_LINES = 1000;
+const CHUNK_LINES = 1000;
 
 export interface OrderPlan {
   sheet: string;
@@ -28,8 +29,12 @@ export interface OrderPlan {
   lines: number;
   /** How many requests (POST /duty/bulk) the order takes. */
   chunks: number;
-  /** The lines of each request, for the progress. */
+  /** The requests to measure first (their entry date takes several requests): pass 1. */
+  measure: number[];
+  /** The readable lines of each request, for the progress. */
   sizes: number[];
+  /** How many entries (entry dates) the order makes. */
+  entries: number;
   /** The lines' own entry dates (Entry date column), for the costing record. */
   dates: string[];
   /** First column of the results, right of the selection. */
@@ -133,7 +138,9 @@ export function planOrder(options: OrderOptions, choice: ColumnChoice | null): O
     columns: { mapping, header },
     lines: lines.length,
     chunks: requests.length,
-    sizes: requests.map((r) => r.lines.length),
+    measure: needsBasis(requests).flatMap((m, i) => (m ? [i] : [])),
+    sizes: requests.map((r) => requestItems(r).length),
+    entries: new Set(requests.filter((r) => requestItems(r).length).map((r) => r.date)).size,
     dates: [...new Set(lines.flatMap((l) => l.date ?? []))],
     outLeft,
     totalsRow,
@@ -143,15 +150,31 @@ export function planOrder(options: OrderOptions, choice: ColumnChoice | null): O
   };
 }
 
-/** Costs request `index` of the plan (one POST /duty/bulk for its readable lines) and writes its lines' results. */
-export function costChunk(plan: OrderPlan, index: number): ChunkResult {
-  const sheet = sheetNamed(plan.sheet);
-  const request = requestsOf(plan)[index];
+function requestOf(requests: readonly OrderRequest[], index: number): OrderRequest {
+  const request = requests[index];
   if (!request) throw new Error(`The order has no request ${index + 1}: its lines changed since it was read; cost it again.`);
+  return request;
+}
+
+/** Pass 1: the liable values of request `index` (a part of an entry of several requests); nothing is written. */
+export function measureChunk(plan: OrderPlan, index: number): FeeBasis {
+  const [{ data }] = sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body: requestBody(requestOf(requestsOf(plan), index), plan.options) }]);
+  return { mpf_basis: data.totals.mpf_basis, hmf_basis: data.totals.hmf_basis };
+}
+
+/**
+ * Costs request `index` of the plan (one POST /duty/bulk for its readable lines, with its share of
+ * the entry when `bases` measured it) and writes its lines' results.
+ */
+export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBasis | null)[] = []): ChunkResult {
+  const sheet = sheetNamed(plan.sheet);
+  const requests = requestsOf(plan);
+  const request = requestOf(requests, index);
   const items = requestItems(request);
   let result: OrderResult = { lines: [], totals: addTotals([]), hts_revision: '', notes: [] };
   if (items.length) {
-    [{ data: result }] = sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body: requestBody(request, plan.options) }]);
+    const share = entryShares(requests, requests.map((_, i) => bases[i] ?? null))[index];
+    [{ data: result }] = sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body: requestBody(request, plan.options, share) }]);
     if (result.lines.length !== items.length) throw new Error(`The landed API answered ${result.lines.length} lines for ${items.length}`);
   }
 
@@ -177,7 +200,7 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   const notes = [...new Set(parts.flatMap((p) => p.notes))];
   const sheet = sheetNamed(plan.sheet);
   const row = sheet.getRange(plan.totalsRow, plan.outLeft, 1, RESULT_HEADERS.length);
-  const totals = totalsOutput(t, missing, plan.chunks, CHUNK_LINES);
+  const totals = totalsOutput(t, missing, plan.entries);
   row.setNumberFormats([[...RESULT_FORMATS]]);
   row.setValues([totals]);
   row.setFontWeight('bold').setBackground(null).setBorder(true, null, null, null, null, null);

@@ -4,7 +4,7 @@
  */
 import type { ConnectionTest, SidebarSettings } from '../addon.js';
 import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary } from '../order.js';
-import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../shared/order-sheet.js';
+import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark, type FeeBasis } from '../../shared/order-sheet.js';
 import { GET_A_KEY } from '../../shared/addin-help.js';
 
 type Handler = (value: unknown) => void;
@@ -94,14 +94,17 @@ function confirmOverwrite(output: string): Promise<boolean> {
   });
 }
 
-/** Progress in lines: the lines of the `done` requests. */
+/** Progress in lines over both passes: the lines of the `done` steps (the measured requests, then every request). */
 function progress(done: number, plan: OrderPlan): void {
   const bar = el<HTMLProgressElement>('progress');
-  const lines = plan.sizes.slice(0, done).reduce((n, s) => n + s, 0);
+  const steps = [...plan.measure.map((i) => plan.sizes[i]), ...plan.sizes];
+  const lines = steps.slice(0, done).reduce((n, s) => n + s, 0);
+  const total = steps.reduce((n, s) => n + s, 0);
   bar.style.display = 'block';
-  bar.max = plan.lines;
+  bar.max = total;
   bar.value = lines;
-  say('order', 'info', done < plan.chunks ? `Costing ${plan.lines.toLocaleString('en-US')} lines: ${lines.toLocaleString('en-US')} done…` : 'Writing the totals…');
+  const passes = plan.measure.length ? ` (twice: the fees are of one entry)` : '';
+  say('order', 'info', done < steps.length ? `Costing ${plan.lines.toLocaleString('en-US')} lines${passes}: ${lines.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} done…` : 'Writing the totals…');
 }
 
 /** Fills the column picker and opens it. */
@@ -201,17 +204,22 @@ async function cost(): Promise<void> {
       return;
     }
     el<HTMLButtonElement>('stop').hidden = false;
+    const bases: (FeeBasis | null)[] = Array.from({ length: plan.chunks }, () => null);
+    for (let step = 0; step < plan.measure.length && !stopping; step++) {
+      progress(step, plan);
+      bases[plan.measure[step]] = await call<FeeBasis>('measureOrderChunk', plan, plan.measure[step]);
+    }
     const parts: ChunkResult[] = [];
     for (let i = 0; i < plan.chunks && !stopping; i++) {
-      progress(i, plan);
-      parts.push(await call<ChunkResult>('costOrderChunk', plan, i));
+      progress(plan.measure.length + i, plan);
+      parts.push(await call<ChunkResult>('costOrderChunk', plan, i, bases));
     }
     if (stopping) {
       await call('discardOrder', plan);
       say('order', 'info', 'Cancelled: what had been written was cleared.');
       return;
     }
-    progress(plan.chunks, plan);
+    progress(plan.measure.length + plan.chunks, plan);
     showSummary(await call<OrderSummary>('finishOrder', plan, parts));
   } catch (e) {
     say('order', 'error', errorMessage(e));

@@ -195,24 +195,33 @@ describe('costSelectedOrder', () => {
     expect(excel.context.workbook.worksheets.active.target.values[1][0]).toBe(1650);
   });
 
-  it('costs 2,500 lines in bulk requests of 1,000 with progress, lines back in their rows', async () => {
-    const rows = [['HTS', 'Value', 'Origin'], ...Array.from({ length: 2500 }, (_, i) => [i === 1700 ? 'bad' : '6109.10.00', 100 + i, 'china'])];
+  it('costs 5,000 lines as one entry in two passes of 5 bulk requests, with progress, lines back in their rows, MPF once', async () => {
+    const rows = [['HTS', 'Value', 'Origin'], ...Array.from({ length: 5000 }, (_, i) => [i === 1700 ? 'bad' : '6109.10.00', 100 + i, 'china'])];
     const excel = mockExcel(rows);
     const progress: number[] = [];
-    const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: (d) => progress.push(d) });
-    expect(sent.map((s) => s.body.items.length)).toEqual([1000, 1000, 500]);
-    expect(progress).toEqual([0, 1000, 2000, 2500]);
+    const summary = await costSelectedOrder({ options: { date: '2026-08-03' }, columns: null }, { client, confirm: never, progress: (d) => progress.push(d) });
+    // Pass 1 measures each part, pass 2 costs each with its share of the one entry.
+    expect(sent.map((s) => s.body.items.length)).toEqual([1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000]);
+    expect(sent.slice(0, 5).every((s) => s.body.entry === undefined)).toBe(true);
+    // Liable value: 100 + 101 + … + 5,099 = (100 + 5,099) × 5,000 / 2 = 12,997,500, less the bad line's 1,800 = 12,995,700.
+    // The second part (which holds the bad line) comes after the first's 100 + … + 1,099 = (100 + 1,099) × 1,000 / 2 = 599,500.
+    expect(sent[5].body.entry).toEqual({ mpf_basis: 12995700, hmf_basis: 0, mpf_basis_before: 0, hmf_basis_before: 0 });
+    expect(sent[6].body.entry).toEqual({ mpf_basis: 12995700, hmf_basis: 0, mpf_basis_before: 599500, hmf_basis_before: 0 });
+    expect(progress).toEqual([0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000]);
     const v = excel.context.workbook.worksheets.active.target.values as unknown[][];
-    expect(v).toHaveLength(2503);
+    expect(v).toHaveLength(5003);
     expect(v[1][0]).toBe(16.5); // 16.5% of 100
     expect(v[2500][0]).toBe(428.84); // row 2500 holds value 2,599: 16.5% = 428.835, half up
     expect(v[1701][10]).toBe('Error: hts may contain only digits, dots and spaces: "bad"');
     const bad = summary.costed!.lines[1700];
     expect(bad).toMatchObject({ line: 1701, error: { message: expect.stringMatching(/^items\[1700\]\.hts/), details: { parameter: 'items[1700].hts' } } });
-    expect(summary.costed!.chunks).toBe(3);
-    expect(summary.costed!.totals.lines).toBe(2500);
-    expect(summary.costed!.totals.errors).toBe(1);
-    expect(v[2501][10]).toMatch(/costed as 3 entries \(one per entry date, of up to 1,000 lines; MPF minimum and maximum apply to each\)/);
+    expect(summary.costed!.entries).toBe(1);
+    expect(summary.costed!.totals).toMatchObject({ lines: 5000, errors: 1 });
+    // MPF once: 0.3464% of 12,995,700 = 45,016 is above the FY2026 maximum, so 651.50; the lines add up to it to the cent.
+    expect(v[5001][4]).toBe(651.5);
+    const cents = v.slice(1, 5001).reduce((n, r) => n + Math.round(Number(r[4] || 0) * 100), 0);
+    expect(cents).toBe(65150);
+    expect(v[5001][10]).toBe('Total: 5000 lines; 1 with errors (not in the totals)');
   });
 
   it('an empty selection says so', async () => {

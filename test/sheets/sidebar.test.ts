@@ -116,7 +116,7 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   await page.check('#ocean');
 
   await page.click('#cost');
-  await expect.poll(() => text('#confirmText')).toBe('The cells Sheet1!F1:L9 are not empty. Overwrite them with the costing?');
+  await expect.poll(() => text('#confirmText')).toBe('The cells Sheet1!F1:P9 are not empty. Overwrite them with the costing?');
   await page.click('#cancel');
   await expect.poll(() => text('#order')).toBe('Cancelled: nothing was written.');
   expect(world.sheet.values('F3:G3')).toEqual([['', 'old figure']]);
@@ -125,8 +125,8 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   await page.click('#cost');
   await page.locator('#confirm').waitFor({ state: 'visible' });
   await page.click('#overwrite');
-  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!F1:L9. 1 line(s) could not be costed: see their Status.');
-  expect(world.sheet.values('F1:L8')).toEqual(MIXED_ORDER_BY_VESSEL);
+  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!F1:P9. 1 line(s) could not be costed: see their Status.');
+  expect(world.sheet.values('F1:P8')).toEqual(MIXED_ORDER_BY_VESSEL);
   expect(calls.filter((c) => c !== 'getSettings' && c !== 'saveSettings' && c !== 'testConnection')).toEqual(['planSelectedOrder', 'planSelectedOrder', 'costOrderChunk', 'finishOrder']);
 
   const totals = await page.locator('#totals tr').allInnerTexts();

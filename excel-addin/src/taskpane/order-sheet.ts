@@ -49,7 +49,7 @@ export function outputBlock(sel: Selection, order: SheetOrder, requests: readonl
     if (out.kind === 'warning') missing++;
   }
   const unread = order.lines.filter((l) => !l.item).length;
-  values[sel.rowCount] = totalsOutput(withUnread(costed.totals, unread), missing, costed.chunks, BULK_LIMIT);
+  values[sel.rowCount] = totalsOutput(withUnread(costed.totals, unread), missing, costed.entries);
   values[sel.rowCount + 1][0] = costingRecord({ revision: costed.hts_revision, options, dates: order.lines.flatMap((l) => l.date ?? []), at });
   notes[sel.rowCount + 1] = costed.notes.join('\n');
   return { values, numberFormat: values.map((_, i) => (i === sel.rowCount + 1 ? RESULT_HEADERS.map(() => 'General') : [...RESULT_FORMATS])), fills, notes };
