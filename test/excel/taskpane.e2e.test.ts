@@ -253,7 +253,7 @@ describe('the task pane in Chromium', () => {
     // Totals: MPF 41.57 + 34.64 = 76.21; landed 31,726.21; each program; the IEEPA amount that may be refunded.
     expect(out[2]).toEqual([
       1650, 0, 6000, 2000, 76.21, 0, 31726.21, '', 's232_metals $6,000.00; ieepa_reciprocal $2,000.00', 'Refundable (IEEPA, past entry dates): $2,000.00',
-      'Total: 2 lines; costed as 2 entries (one per entry date, of up to 1,000 lines; MPF minimum and maximum apply to each)',
+      'Total: 2 lines; costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)',
     ]);
     expect(await page.evaluate(() => window.__sheet.get(4, 5, 1, 1)[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
     await page.screenshot({ path: SCREENSHOT, fullPage: true });

@@ -19,15 +19,18 @@ afterAll(async () => {
 interface Plan {
   lines: number;
   chunks: number;
+  measure: number[];
   output: string;
   occupied: boolean;
   columns: { mapping: Record<string, number>; header: boolean };
 }
 
-/** The sidebar's sequence: plan, each chunk, totals. */
+/** The sidebar's sequence: plan, measure the requests that share an entry, cost each request, totals. */
 function costFromSidebar(w: AddonWorld, options: Record<string, unknown>, columns: Plan['columns'] | null = null) {
   const plan = w.call<Plan>('planSelectedOrder', options, columns);
-  const parts = Array.from({ length: plan.chunks }, (_, i) => w.call('costOrderChunk', plan, i));
+  const bases: unknown[] = Array.from({ length: plan.chunks }, () => null);
+  for (const i of plan.measure) bases[i] = w.call('measureOrderChunk', plan, i);
+  const parts = Array.from({ length: plan.chunks }, (_, i) => w.call('costOrderChunk', plan, i, bases));
   return { plan, summary: w.call<{ totals: Record<string, number>; output: string; notes: string[] }>('finishOrder', plan, parts) };
 }
 
@@ -207,7 +210,7 @@ describe('the sidebar costs the selected order', () => {
       [1650, 0, 6000, 2000, 76.21, 0, 31726.21, '', 's232_metals $6,000.00; ieepa_reciprocal $2,000.00'],
     ]);
     expect(w.sheet.values('O5:P5')).toEqual([
-      ['Refundable (IEEPA, past entry dates): $2,000.00', 'Total: 3 lines; 1 with errors (not in the totals); costed as 2 entries (one per entry date, of up to 1,000 lines; MPF minimum and maximum apply to each)'],
+      ['Refundable (IEEPA, past entry dates): $2,000.00', 'Total: 3 lines; 1 with errors (not in the totals); costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)'],
     ]);
     expect(w.sheet.values('P4')[0][0]).toBe('Error: Entry date "next week" is not a date (write it YYYY-MM-DD or as a date cell)');
     expect(w.sheet.values('O3')[0][0]).toMatch(/IEEPA duties \(entries 2025-02-04 to 2026-02-23\) were held unlawful/);
@@ -228,31 +231,38 @@ describe('the menu', () => {
     expect(w.sidebar?.content).toContain('Cost selected order');
   });
 
-  test('"Cost selected order" asks before overwriting, and costs a 2,500-line order in 3 requests', () => {
+  test('"Cost selected order" asks before overwriting, and costs a 5,000-line order as one entry: 5 requests measured, 5 costed, MPF once', () => {
     const w = addon.fresh();
-    // 2,500 lines of 6109.10.00 at 100 dollars, MFN: 16.50 duty each.
-    w.sheet.getRange('A1:B2501').setValues([['HTS code', 'Customs value'], ...Array.from({ length: 2500 }, () => ['6109.10.00', 100])]);
+    // 5,000 lines of 6109.10.00 at 100 dollars, MFN: 16.50 duty each.
+    w.sheet.getRange('A1:B5001').setValues([['HTS code', 'Customs value'], ...Array.from({ length: 5000 }, () => ['6109.10.00', 100])]);
     w.sheet.getRange('D1').setValues([['keep me']]);
-    w.select('A1:B2501');
+    w.select('A1:B5001');
 
     w.alertAnswers.push('NO');
     w.call('costSelectedOrder');
-    expect(w.alerts[0][1]).toBe('The cells Sheet1!C1:M2503 are not empty. Overwrite them with the costing?');
+    expect(w.alerts[0][1]).toBe('The cells Sheet1!C1:M5003 are not empty. Overwrite them with the costing?');
     expect(w.requests).toHaveLength(0);
     expect(w.sheet.values('D1')).toEqual([['keep me']]);
 
     w.alertAnswers.push('YES');
     w.call('costSelectedOrder');
-    expect(w.requests.map((r) => (r.body as { items: unknown[] }).items.length)).toEqual([1000, 1000, 500]);
-    expect(w.toasts.slice(0, 3)).toEqual(['Costing 2500 lines: request 1 of 3…', 'Costing 2500 lines: request 2 of 3…', 'Costing 2500 lines: request 3 of 3…']);
+    const bodies = w.requests.map((r) => r.body as { items: unknown[]; entry?: Record<string, number> });
+    expect(bodies.map((b) => b.items.length)).toEqual(Array(10).fill(1000));
+    // Pass 1 without entry; pass 2 with the entry's 500,000 liable dollars and those of the parts before.
+    expect(bodies.slice(0, 5).map((b) => b.entry)).toEqual(Array(5).fill(undefined));
+    expect(bodies.slice(5).map((b) => b.entry)).toEqual([0, 1, 2, 3, 4].map((k) => ({ mpf_basis: 500000, hmf_basis: 0, mpf_basis_before: k * 100000, hmf_basis_before: 0 })));
+    expect(w.toasts.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => `Costing 5000 lines: request ${i + 1} of 10…`));
     expect(w.sheet.values('C1:I2')).toEqual([
       ['Duty', 'Section 301', 'Section 232', 'Other additional duties', 'MPF', 'HMF', 'Landed cost'],
-      // Each request is an entry of 1,000 × 100 = 100,000: MPF 346.40, 0.3464 a line.
-      [16.5, 0, 0, 0, 0.35, 0, 116.85],
+      // MPF of the entry: 0.3464% of 500,000 = 1,732.00, above the maximum 651.50 (FY2026), paid once; line 1's
+      // share by cumulative rounding is 651.50 × 1/5,000 = 0.1303 → 0.13.
+      [16.5, 0, 0, 0, 0.13, 0, 116.63],
     ]);
-    // Duty 2,500 × 16.50; MPF 346.40 + 346.40 + 173.20 (0.3464% of each entry); landed 250,000 + 41,250 + 866.
-    expect(w.sheet.values('C2502:I2502')).toEqual([[41250, 0, 0, 0, 866, 0, 292116]]);
-    expect(w.sheet.values('M2502')).toEqual([['Total: 2500 lines; costed as 3 entries (one per entry date, of up to 1,000 lines; MPF minimum and maximum apply to each)']]);
+    // The lines' MPF add up to the entry's 651.50 to the cent.
+    expect(w.sheet.values('G2:G5001').reduce((n, [c]) => n + Math.round(Number(c) * 100), 0)).toBe(65150);
+    // Duty 5,000 × 16.50 = 82,500; landed 500,000 + 82,500 + 651.50.
+    expect(w.sheet.values('C5002:I5002')).toEqual([[82500, 0, 0, 0, 651.5, 0, 583151.5]]);
+    expect(w.sheet.values('M5002')).toEqual([['Total: 5000 lines']]);
   });
 
   test('the menu shows a problem as an alert', () => {
