@@ -94,6 +94,13 @@ export function totalsOutput(t: OrderTotals, dutyMissing: number, entries: numbe
   return [t.duty, t.section_301, t.section_232, otherAdditional(t), t.mpf, t.hmf, t.landed_cost, '', byProgram, refundable, parts.join('; ')];
 }
 
+/** What both add-ins say while an order is costed: `done` of `total` line costings, twice the lines when the fees of one entry need two passes. */
+export function progressText(lines: number, done: number, total: number): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  if (done >= total) return `Writing ${n(lines)} lines to the sheet…`;
+  return `Costing ${n(lines)} lines${total > lines ? ' (twice: the fees are of one entry)' : ''}: ${n(done)} of ${n(total)} done…`;
+}
+
 export interface CostingRecord {
   revision: string;
   options: OrderOptions;

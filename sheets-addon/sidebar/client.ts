@@ -6,6 +6,7 @@ import type { ConnectionTest, SidebarSettings } from '../addon.js';
 import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary } from '../order.js';
 import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark, type FeeBasis } from '../../shared/order-sheet.js';
 import { GET_A_KEY } from '../../shared/addin-help.js';
+import { progressText } from '../../shared/order-output.js';
 
 type Handler = (value: unknown) => void;
 interface Runner {
@@ -103,8 +104,7 @@ function progress(done: number, plan: OrderPlan): void {
   bar.style.display = 'block';
   bar.max = total;
   bar.value = lines;
-  const passes = plan.measure.length ? ` (twice: the fees are of one entry)` : '';
-  say('order', 'info', done < steps.length ? `Costing ${plan.lines.toLocaleString('en-US')} lines${passes}: ${lines.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} done…` : 'Writing the totals…');
+  say('order', 'info', done < steps.length ? progressText(plan.sizes.reduce((n, s) => n + s, 0), lines, total) : 'Writing the totals…');
 }
 
 /** Fills the column picker and opens it. */

@@ -128,7 +128,8 @@ export interface CostDeps {
   client: Landed;
   /** Asks the user; resolves true to go on. */
   confirm(message: string): Promise<boolean>;
-  progress(done: number, total: number): void;
+  /** `done` of `total` line costings (both passes) of an order of `lines` lines sent. */
+  progress(done: number, total: number, lines: number): void;
   /** Aborts the requests when the user cancels. */
   signal?: AbortSignal;
   now?: () => Date;
@@ -149,7 +150,8 @@ export async function costSelectedOrder(req: CostRequest, deps: CostDeps): Promi
   if (!target.empty && !(await deps.confirm(`Cells in ${target.address} are not empty. Overwrite them with the costing?`)))
     return { address: null, order, costed: null };
   const requests = orderRequests(order.lines, BULK_LIMIT);
-  const costed = await deps.client.costOrder(requests, req.options, deps.progress, deps.signal);
+  const sent = order.lines.filter((l) => l.item).length;
+  const costed = await deps.client.costOrder(requests, req.options, (done, total) => deps.progress(done, total, sent), deps.signal);
   const address = await writeBlock(sel, order, outputBlock(sel, order, requests, costed, req.options, (deps.now ?? (() => new Date()))()));
   return { address, order, costed };
 }
