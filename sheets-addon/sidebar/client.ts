@@ -143,11 +143,13 @@ function showSummary(s: OrderSummary): void {
     ['Customs value', money(t.customs_value)],
     ['Duty', money(t.duty)],
     ['Section 301', money(t.section_301)],
+    ['Section 232', money(t.section_232)],
     // Every chapter 99 layer (Section 232, 301, IEEPA, 122, ...), Section 301 included: what landed cost adds beyond duty and fees.
     ['Chapter 99 duties', money(t.additional_duty)],
     ['MPF', money(t.mpf)],
     ['HMF', money(t.hmf)],
     ['Landed cost', money(t.landed_cost), true],
+    ...(t.refundable ? [['Refundable (IEEPA)', money(t.refundable)] as [string, string]] : []),
   ];
   const table = el<HTMLTableElement>('totals');
   const body = table.tBodies[0];

@@ -256,6 +256,8 @@ describe('the task pane in Chromium', () => {
       'Total: 2 lines; costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)',
     ]);
     expect(await page.evaluate(() => window.__sheet.get(4, 5, 1, 1)[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
+    expect(await page.locator('#totals').textContent()).toContain('Section 232$6,000.00');
+    expect(await page.locator('#totals').textContent()).toContain('Refundable (IEEPA)$2,000.00');
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     await page.evaluate(() => window.__sheet.clear());
   });

@@ -135,6 +135,7 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
     'Customs value 18,000.00',
     'Duty 1,656.30',
     'Section 301 750.00',
+    'Section 232 0.00',
     'Chapter 99 duties 2,000.00', // 750 + note 52 China +12.5% of 10,000
     'MPF 62.35',
     'HMF 22.50',

@@ -171,12 +171,14 @@ async function cost(): Promise<void> {
       ['Customs value', money.format(t.customs_value)],
       ['Duty', money.format(t.duty)],
       ['Section 301', money.format(t.section_301)],
+      ['Section 232', money.format(t.section_232)],
       // Every chapter 99 layer (Section 232, 301, IEEPA, 122, ...), Section 301 included.
       ['Chapter 99 duties', money.format(t.additional_duty)],
       ['MPF', money.format(t.mpf)],
       ['HMF', money.format(t.hmf)],
       ['Duties and fees', money.format(t.total_duties_fees)],
       ['Landed cost', money.format(t.landed_cost)],
+      ...(t.refundable ? [['Refundable (IEEPA)', money.format(t.refundable)] as [string, string]] : []),
     ]);
   } catch (e) {
     if (isApiError(e) && e.code === 'cancelled') say('order-status', 'Cancelled: nothing was written.');
