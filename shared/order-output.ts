@@ -4,7 +4,7 @@
  * entry date, options, time), so a printed quote can be checked later. Hosts only write the cells.
  */
 import type { DutyResult, OrderLine, OrderTotals } from './order.js';
-import { DECIMAL_MARKS, RESULT_HEADERS, type OrderOptions, type SheetLine } from './order-sheet.js';
+import { DECIMAL_MARKS, money, RESULT_HEADERS, STATUS_COLUMN, type OrderOptions, type SheetLine } from './order-sheet.js';
 
 export type LineKind = 'ok' | 'warning' | 'error';
 /** Cell backgrounds: an error line red, a line without its duty yellow. */
@@ -28,27 +28,33 @@ export function dutyNotComputed(r: Pick<DutyResult, 'notes' | 'specific_rate' | 
 
 const blankRow = (): (string | number)[] => RESULT_HEADERS.map(() => '');
 
+/** The chapter 99 layers of a line: `s232_metals 9903.82.02; s301_forced_labor 9903.05.84` (no heading for a rate the caller set). */
+const programs = (r: DutyResult): string => r.additional_duties.map((d) => (d.heading ? `${d.program} ${d.heading}` : d.program)).join('; ');
+
+/** The additional duties other than Section 301 and 232 (IEEPA, Section 122, ...), in whole cents. */
+const otherAdditional = (r: Pick<DutyResult, 'additional_duty' | 'section_301' | 'section_232'>): number =>
+  Math.round(r.additional_duty * 100 - r.section_301 * 100 - r.section_232 * 100) / 100;
+
 /**
  * A line's row. `costed` is the API's answer for it (absent when the add-in could not read the
- * line); `orderNotes` are the notes of the whole order, left out of each line's note.
+ * line); `orderNotes` are the notes of the whole order (the caveats), left out of each line's
+ * notes: they are once on the costing record.
  */
 export function lineOutput(line: SheetLine, costed: OrderLine | undefined, orderNotes: readonly string[]): LineOutput {
   const own = (notes: readonly string[]) => [...line.notes, ...notes.filter((n) => !orderNotes.includes(n))].join('\n');
   const error = line.error ?? (costed && 'error' in costed ? costed.error.message.replace(/^items\[\d+\]\./, '') : undefined);
   if (error !== undefined || !costed || 'error' in costed) {
     const cells = blankRow();
-    cells[6] = `Error: ${error ?? 'not costed'}`;
+    cells[STATUS_COLUMN] = `Error: ${error ?? 'not costed'}`;
     return { cells, kind: 'error', note: own([]) };
   }
+  const note = own([...costed.assumptions, ...costed.notes]);
+  const layers = [costed.section_301, costed.section_232, otherAdditional(costed), costed.mpf, costed.hmf];
   // Without the duty, the landed cost would be understated: both are left blank, with the reason.
   if (costed.duty === null)
-    return { cells: ['', costed.section_301, costed.mpf, costed.hmf, '', costed.duty_rate ?? '', dutyNotComputed(costed)], kind: 'warning', note: own(costed.notes) };
+    return { cells: ['', ...layers, '', costed.duty_rate ?? '', programs(costed), note, dutyNotComputed(costed)], kind: 'warning', note };
   const status = line.notes.length ? 'OK (value = Qty × Unit price)' : 'OK';
-  return {
-    cells: [costed.duty, costed.section_301, costed.mpf, costed.hmf, costed.landed_cost, costed.duty_rate ?? '', status],
-    kind: 'ok',
-    note: own(costed.notes),
-  };
+  return { cells: [costed.duty, ...layers, costed.landed_cost, costed.duty_rate ?? '', programs(costed), note, status], kind: 'ok', note };
 }
 
 /** The totals of the costed lines with the lines the add-in could not read counted as errors. */
@@ -74,18 +80,32 @@ function addCents(start: Record<string, number>, parts: readonly Record<string, 
   return sum;
 }
 
-/** The totals row: the five figures and a status saying what they leave out. */
-export function totalsOutput(t: OrderTotals, dutyMissing: number, entries: number, linesPerEntry: number): (string | number)[] {
+/**
+ * The totals row: the seven figures, each program's total under Program(s), the refundable (IEEPA)
+ * total when there is one, and a status saying what the figures leave out.
+ */
+export function totalsOutput(t: OrderTotals, dutyMissing: number, entries: number): (string | number)[] {
   const parts = [`Total: ${t.lines} line${t.lines === 1 ? '' : 's'}`];
   if (t.errors) parts.push(`${t.errors} with errors (not in the totals)`);
   if (dutyMissing) parts.push(`${dutyMissing} without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)`);
-  if (entries > 1) parts.push(`costed as ${entries} entries of up to ${linesPerEntry.toLocaleString('en-US')} lines (MPF minimum and maximum apply to each)`);
-  return [t.duty, t.section_301, t.mpf, t.hmf, t.landed_cost, '', parts.join('; ')];
+  if (entries > 1) parts.push(`costed as ${entries} entries, one per entry date (MPF minimum and maximum apply to each)`);
+  const byProgram = Object.entries(t.by_program).map(([p, amount]) => `${p} $${money(amount)}`).join('; ');
+  const refundable = t.refundable ? `Refundable (IEEPA, past entry dates): $${money(t.refundable)}` : '';
+  return [t.duty, t.section_301, t.section_232, otherAdditional(t), t.mpf, t.hmf, t.landed_cost, '', byProgram, refundable, parts.join('; ')];
+}
+
+/** What both add-ins say while an order is costed: `done` of `total` line costings, twice the lines when the fees of one entry need two passes. */
+export function progressText(lines: number, done: number, total: number): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  if (done >= total) return `Writing ${n(lines)} lines to the sheet…`;
+  return `Costing ${n(lines)} lines${total > lines ? ' (twice: the fees are of one entry)' : ''}: ${n(done)} of ${n(total)} done…`;
 }
 
 export interface CostingRecord {
   revision: string;
   options: OrderOptions;
+  /** The lines' own entry dates (Entry date column), if any. */
+  dates?: readonly string[];
   /** When the costing was done. */
   at: Date;
 }
@@ -94,10 +114,11 @@ export interface CostingRecord {
  * The line under the totals: what the figures were computed from, so a printed quote can be checked
  * (the schedule revision, the entry date, the options, the time).
  */
-export function costingRecord({ revision, options, at }: CostingRecord): string {
+export function costingRecord({ revision, options, dates = [], at }: CostingRecord): string {
   const iso = at.toISOString();
   const today = iso.slice(0, 10);
-  const date = options.date ? `entry date ${options.date}` : `entry date ${today} (the day of costing)`;
+  const orderDate = options.date ? `entry date ${options.date}` : `entry date ${today} (the day of costing)`;
+  const date = dates.length ? `entry dates ${[...new Set(dates)].sort().join(', ')} (per line; lines without one: ${orderDate})` : orderDate;
   const s301 = options.s301 ? (options.s301 === 'none' ? 'none' : `${options.s301}%`) : 'auto (from the schedule)';
   const numbers = DECIMAL_MARKS.find((m) => m.value === (options.decimal ?? '.'))!.label.replace(/ \(.*/, '');
   return [

@@ -6,7 +6,9 @@
  */
 import type { OrderItem } from './order.js';
 
-export const ORDER_COLUMNS = ['hts', 'value', 'origin', 'qty', 'unit', 'price'] as const;
+export const ORDER_COLUMNS = [
+  'hts', 'value', 'origin', 'qty', 'unit', 'price', 'date', 'claim', 'us_content', 'steel_content', 'aluminum_content', 'copper_content', 'part_for', 'patented',
+] as const;
 export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 /** Which column of the selection (0-based) holds each input. */
 export type ColumnMapping = Partial<Record<OrderColumn, number>>;
@@ -17,7 +19,10 @@ export interface ColumnChoice {
 }
 
 /** What the column pickers call each input. */
-export const COLUMN_LABELS: Record<OrderColumn, string> = { hts: 'HTS', value: 'Value', origin: 'Origin', qty: 'Qty', unit: 'Unit', price: 'Unit price' };
+export const COLUMN_LABELS: Record<OrderColumn, string> = {
+  hts: 'HTS', value: 'Value', origin: 'Origin', qty: 'Qty', unit: 'Unit', price: 'Unit price', date: 'Entry date', claim: 'Claim',
+  us_content: 'US content', steel_content: 'Steel content', aluminum_content: 'Aluminum content', copper_content: 'Copper content', part_for: 'Part for', patented: 'Patented',
+};
 
 /**
  * Header names people use, compared lower-cased with only letters and digits kept. The customs
@@ -34,6 +39,14 @@ const HEADER_NAMES: Record<OrderColumn, readonly string[]> = {
   qty: ['qty', 'quantity', 'qnty', 'pcs', 'pieces'],
   unit: ['unit', 'units', 'uom', 'unitofmeasure', 'qtyunit', 'quantityunit'],
   price: ['price', 'unitprice', 'priceeach', 'cost', 'unitcost', 'costeach', 'unitvalue', 'fob', 'fobprice'],
+  date: ['entrydate', 'dateofentry', 'date', 'importdate'],
+  claim: ['claim', 'preferenceclaim', 'spi'],
+  us_content: ['uscontent', 'usoriginatingcontent'],
+  steel_content: ['steelcontent', 'steelvalue'],
+  aluminum_content: ['aluminumcontent', 'aluminiumcontent', 'aluminumvalue'],
+  copper_content: ['coppercontent', 'coppervalue'],
+  part_for: ['partfor', 'vehiclepart'],
+  patented: ['patented'],
 };
 
 const headerKey = (c: unknown): string => (typeof c === 'string' ? c.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/(.)usd$/, '$1') : '');
@@ -109,6 +122,80 @@ export function bulkOptions(o: OrderOptions): Record<string, string | boolean> {
   return out;
 }
 
+/**
+ * One POST /duty/bulk of an order: its lines (unreadable ones too, so each request writes its own
+ * rows) and the entry date it is sent with (absent: the order's).
+ */
+export interface OrderRequest {
+  date?: string;
+  lines: SheetLine[];
+}
+
+/**
+ * The requests an order is costed in. The API takes one entry date per request, not per item, so
+ * the lines are grouped by entry date, each date an entry of its own (in the order the dates first
+ * appear), and each group is sent in requests of at most `limit` lines, still one entry (see
+ * needsBasis and entryShares).
+ */
+export function orderRequests(lines: readonly SheetLine[], limit: number): OrderRequest[] {
+  const groups = new Map<string | undefined, SheetLine[]>();
+  for (const l of lines) groups.set(l.date, [...(groups.get(l.date) ?? []), l]);
+  return [...groups].flatMap(([date, group]) =>
+    Array.from({ length: Math.ceil(group.length / limit) }, (_, i) => ({ ...(date ? { date } : {}), lines: group.slice(i * limit, (i + 1) * limit) })),
+  );
+}
+
+/** The value of a request's lines liable to MPF and to HMF (its answer's totals), in dollars. */
+export interface FeeBasis {
+  mpf_basis: number;
+  hmf_basis: number;
+}
+
+/** The `entry` option of a request that is a part of a larger entry. */
+export interface EntryShare extends FeeBasis {
+  mpf_basis_before: number;
+  hmf_basis_before: number;
+}
+
+/**
+ * Which requests need a first pass: those of an entry (an entry date) sent in several requests, whose
+ * fees the service can only share out once it knows the whole entry's liable value.
+ */
+export function needsBasis(requests: readonly OrderRequest[]): boolean[] {
+  const sent = requests.map((r) => requestItems(r).length > 0);
+  const parts = (date: string | undefined) => requests.filter((r, i) => sent[i] && r.date === date).length;
+  return requests.map((r, i) => sent[i] && parts(r.date) > 1);
+}
+
+/**
+ * Pass 2: each part's `entry` option from the first pass's bases (undefined where no first pass was
+ * needed): the sums over the parts of the same entry date, and the sums of the parts before it.
+ * Added in cents, so no floating error creeps in.
+ */
+export function entryShares(requests: readonly OrderRequest[], bases: readonly (FeeBasis | null)[]): (EntryShare | undefined)[] {
+  const cents = (n: number) => Math.round(n * 100);
+  const sum = (date: string | undefined, upTo: number, k: keyof FeeBasis) =>
+    bases.reduce((s, b, i) => (b && i < upTo && requests[i].date === date ? s + cents(b[k]) : s), 0) / 100;
+  return requests.map((r, i) =>
+    bases[i]
+      ? {
+          mpf_basis: sum(r.date, requests.length, 'mpf_basis'),
+          hmf_basis: sum(r.date, requests.length, 'hmf_basis'),
+          mpf_basis_before: sum(r.date, i, 'mpf_basis'),
+          hmf_basis_before: sum(r.date, i, 'hmf_basis'),
+        }
+      : undefined,
+  );
+}
+
+/** The items a request sends: its readable lines. */
+export const requestItems = (r: OrderRequest): OrderItem[] => r.lines.flatMap((l) => (l.item ? [l.item] : []));
+
+/** The body of a request's POST /duty/bulk: its items, the order's options, its entry date and its share of the entry. */
+export function requestBody(r: OrderRequest, o: OrderOptions, entry?: EntryShare): Record<string, unknown> {
+  return { items: requestItems(r), ...bulkOptions(o), ...(r.date ? { date: r.date } : {}), ...(entry ? { entry } : {}) };
+}
+
 export function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }
@@ -175,7 +262,8 @@ function productCents([pu, ps]: Exact, [qu, qs]: Exact): number | null {
   return 2 * (units - q * d) >= d ? q + 1 : q;
 }
 
-const money = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** 1234.5 → 1,234.50. */
+export const money = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A row of the selection that holds an order line: its item for the API, or why it cannot be read. */
 export interface SheetLine {
@@ -185,6 +273,8 @@ export interface SheetLine {
   error?: string;
   /** What the add-in itself did to the line (value = qty × price), for the line's note. */
   notes: string[];
+  /** The line's own entry date (Entry date column); absent: the order's. */
+  date?: string;
 }
 
 export interface SheetOrder {
@@ -246,6 +336,27 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
     qty = q;
     item.qty = asNumber(q);
   }
+  const date = cell('date');
+  let entryDate: string | undefined;
+  if (!isBlank(date)) {
+    const d = readDate(date);
+    if (d === null) return fail(`Entry date ${JSON.stringify(String(date).slice(0, 30))} is not a date (write it YYYY-MM-DD or as a date cell)`);
+    entryDate = d;
+  }
+  const claim = cell('claim');
+  if (!isBlank(claim)) item.claim = String(claim).trim();
+  for (const c of CONTENT_COLUMNS) {
+    if (isBlank(cell(c))) continue;
+    const v = readAmount(cell(c), mark, COLUMN_LABELS[c]);
+    if (typeof v === 'string') return fail(v);
+    item[c] = asNumber(v);
+  }
+  const partFor = cell('part_for');
+  if (!isBlank(partFor)) item.part_for = String(partFor).trim();
+  const patented = cell('patented');
+  // A ticked box (TRUE) or 1/0, yes/no: the API reads 1 and 0.
+  if (!isBlank(patented)) item.patented = typeof patented === 'boolean' ? (patented ? 1 : 0) : /^(yes|y|true)$/i.test(String(patented).trim()) ? 1 : /^(no|n|false)$/i.test(String(patented).trim()) ? 0 : patented;
+  const done = (): SheetLine => ({ row, item, notes, ...(entryDate ? { date: entryDate } : {}) });
   if (byQtyPrice) {
     if (isBlank(cell('price')) || !qty) return fail('Value is computed as Qty × Unit price here, and this line lacks one of them');
     const p = readAmount(cell('price'), mark, 'Unit price');
@@ -261,12 +372,38 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
     if (typeof v === 'string') return fail(v);
     item.value = asNumber(v);
   }
-  return { row, item, notes };
+  return done();
 }
 
-/** The columns written beside the order, and their number formats (money for the five figures). */
-export const RESULT_HEADERS = ['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status'] as const;
+/** A function's date argument: read like an Entry date cell, else passed on for the API to refuse by name. */
+export const dateArgument = (c: unknown): string | undefined => (isBlank(c) ? undefined : (readDate(c) ?? String(c).trim()));
+
+const CONTENT_COLUMNS = ['us_content', 'steel_content', 'aluminum_content', 'copper_content'] as const;
+
+/**
+ * An entry date from a cell: a date cell (Sheets gives a Date, read in the sheet's own calendar),
+ * an Excel date serial, or text YYYY-MM-DD. Null for anything else.
+ */
+export function readDate(c: unknown): string | null {
+  const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  if (isDate(c)) return Number.isNaN(c.getTime()) ? null : iso(c.getFullYear(), c.getMonth() + 1, c.getDate());
+  // Excel counts days from 1899-12-30 (its 1900 leap-year bug included), 25569 being 1970-01-01.
+  if (typeof c === 'number') {
+    if (!Number.isInteger(c) || c < 1) return null;
+    const d = new Date((c - 25569) * 86_400_000);
+    return iso(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+  }
+  const s = String(c).trim();
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) ? s : null;
+}
+
+/** The columns written beside the order, and their number formats (money for the seven figures). */
+export const RESULT_HEADERS = [
+  'Duty', 'Section 301', 'Section 232', 'Other additional duties', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Program(s)', 'Assumptions/Notes', 'Status',
+] as const;
 export const MONEY_FORMAT = '$#,##0.00';
-export const RESULT_FORMATS: readonly string[] = [MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, '@', 'General'];
+export const RESULT_FORMATS: readonly string[] = [...Array(7).fill(MONEY_FORMAT), '@', '@', '@', 'General'];
+/** Where the Status is: the last column. */
+export const STATUS_COLUMN = RESULT_HEADERS.length - 1;
 /** Rows the output takes below the last line: the totals, then the record of what was used. */
 export const FOOTER_ROWS = 2;

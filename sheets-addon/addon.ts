@@ -5,9 +5,9 @@
  */
 import { ApiError, send } from './api.js';
 import { forgetAnswers } from './cache.js';
-import { CHUNK_LINES, clearOutput, costChunk, planOrder, selectionColumns, writeTotals, type ChunkResult, type ColumnsQuestion, type OrderPlan, type OrderSummary } from './order.js';
+import { clearOutput, costChunk, measureChunk, planOrder, selectionColumns, writeTotals, type ChunkResult, type ColumnsQuestion, type OrderPlan, type OrderSummary } from './order.js';
 import { DEFAULT_API_URL, markKeyWorks, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
-import type { ColumnChoice } from '../shared/order-sheet.js';
+import type { ColumnChoice, FeeBasis } from '../shared/order-sheet.js';
 
 const TITLE = 'landed';
 
@@ -34,9 +34,18 @@ export function showSidebar(): void {
   SpreadsheetApp.getUi().showSidebar(HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(TITLE));
 }
 
-function progressText(plan: OrderPlan, index: number): string {
-  const from = index * CHUNK_LINES + 1;
-  return `Costing lines ${from}–${Math.min(plan.lines, from + CHUNK_LINES - 1)} of ${plan.lines}…`;
+function progressText(plan: OrderPlan, step: number): string {
+  return `Costing ${plan.lines} lines: request ${step + 1} of ${plan.measure.length + plan.chunks}…`;
+}
+
+/** Pass 1 of the plan: the measured requests' liable values, by request (null where none was needed). */
+function measureAll(plan: OrderPlan, each: (step: number) => void): (FeeBasis | null)[] {
+  const bases: (FeeBasis | null)[] = Array.from({ length: plan.chunks }, () => null);
+  plan.measure.forEach((index, step) => {
+    each(step);
+    bases[index] = measureChunk(plan, index);
+  });
+  return bases;
 }
 
 /** Menu: costs the selected order without the sidebar, asking before it overwrites anything. */
@@ -50,10 +59,11 @@ export function costSelectedOrder(): void {
       return;
     }
     if (plan.occupied && ui.alert(TITLE, `The cells ${plan.output} are not empty. Overwrite them with the costing?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
+    const bases = measureAll(plan, (step) => book.toast(progressText(plan, step), TITLE, -1));
     const parts: ChunkResult[] = [];
     for (let i = 0; i < plan.chunks; i++) {
-      book.toast(progressText(plan, i), TITLE, -1);
-      parts.push(costChunk(plan, i));
+      book.toast(progressText(plan, plan.measure.length + i), TITLE, -1);
+      parts.push(costChunk(plan, i, bases));
     }
     const summary = writeTotals(plan, parts);
     book.toast(`${summary.totals.lines} lines costed: landed cost ${summary.totals.landed_cost.toFixed(2)}, ${summary.totals.errors} error(s).`, TITLE, 10);
@@ -130,12 +140,22 @@ export function getSelectionColumns(): ReturnType<typeof selectionColumns> {
 }
 
 /**
- * Sidebar: costs one chunk of up to 1,000 lines of a planned order and writes its results.
+ * Sidebar, pass 1: the liable values of one request of an entry sent in several (plan.measure); nothing is written.
  * @param {Object} plan The plan from planSelectedOrder.
- * @param {number} index The chunk, from 0.
+ * @param {number} index The request, from 0.
  */
-export function costOrderChunk(plan: OrderPlan, index: number): ChunkResult {
-  return costChunk(plan, index);
+export function measureOrderChunk(plan: OrderPlan, index: number): FeeBasis {
+  return measureChunk(plan, index);
+}
+
+/**
+ * Sidebar: costs one request of up to 1,000 lines of a planned order and writes its results.
+ * @param {Object} plan The plan from planSelectedOrder.
+ * @param {number} index The request, from 0.
+ * @param {Array<Object>} bases What measureOrderChunk answered, by request (null where not measured).
+ */
+export function costOrderChunk(plan: OrderPlan, index: number, bases: (FeeBasis | null)[]): ChunkResult {
+  return costChunk(plan, index, bases);
 }
 
 /**

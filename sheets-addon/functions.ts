@@ -14,7 +14,7 @@ import { param, reshape, single, zipCells, type Arg, type Cell, type Out, type S
 import { DUTY_ARGS, neighbourCalls } from './neighbours.js';
 import type { DutyResult, Outcome } from './results.js';
 import { dutyNotComputed } from '../shared/order-output.js';
-import { isBlank, readCode } from '../shared/order-sheet.js';
+import { dateArgument, isBlank, readCode } from '../shared/order-sheet.js';
 
 const BATCH_LINES = 1000;
 /** The most queries a cell's read of its neighbours adds: 10 batch requests, sent together. */
@@ -28,12 +28,15 @@ interface DutyQuery {
   ocean?: string | number | boolean;
   qty?: string | number | boolean;
   unit?: string | number | boolean;
+  date?: string;
+  claim?: string | number | boolean;
 }
 
 /** A cell's query from its named arguments; null when the code is blank. */
 function queryOf(args: Record<string, Cell>): DutyQuery | null {
   if (isBlank(args.hts)) return null;
-  return { hts: readCode(args.hts), value: param(args.value), origin: param(args.origin), s301: param(args.s301), ocean: param(args.ocean), qty: param(args.qty), unit: param(args.unit) };
+  return { hts: readCode(args.hts), value: param(args.value), origin: param(args.origin), s301: param(args.s301), ocean: param(args.ocean), qty: param(args.qty), unit: param(args.unit),
+    date: dateArgument(args.date), claim: param(args.claim) };
 }
 
 /**
@@ -93,8 +96,8 @@ function dutyCells(args: readonly [string, Arg][]) {
   return { shape, queries, outcomes: dutyOutcomes(queries, shape.rows * shape.cols === 1) };
 }
 
-function dutyArgs(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): [string, Arg][] {
-  const given = [hts, value, origin, s301, ocean, qty, unit];
+function dutyArgs(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): [string, Arg][] {
+  const given = [hts, value, origin, s301, ocean, qty, unit, date, claim];
   return DUTY_ARGS.map((name, i) => [name, given[i]]);
 }
 
@@ -127,11 +130,13 @@ function withDuty(figure: (r: DutyResult) => number): (r: DutyResult) => Out | C
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel (harbor maintenance fee).
  * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates (e.g. 100).
  * @param {string|Array<Array<string>>} [unit] Unit of the quantity (kg, liter, doz…); default: the unit of the rate.
+ * @param {string|Date|Array<Array<string>>} [date] Entry date, a date cell or "YYYY-MM-DD" (default today): the chapter 99 layers and fees in force that day.
+ * @param {string|Array<Array<string>>} [claim] Preference claimed: "auto" (default), "none", "usmca", "korus", "cafta-dr" or a program symbol.
  * @return The duty in dollars, one per code.
  * @customfunction
  */
-export function DUTY(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), withDuty((r) => r.duty!));
+export function DUTY(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit, date, claim), withDuty((r) => r.duty!));
 }
 
 /**
@@ -144,11 +149,51 @@ export function DUTY(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
  * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
  * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
+ * @param {string|Date|Array<Array<string>>} [date] Entry date, a date cell or "YYYY-MM-DD" (default today): the chapter 99 layers and fees in force that day.
+ * @param {string|Array<Array<string>>} [claim] Preference claimed: "auto" (default), "none", "usmca", "korus", "cafta-dr" or a program symbol.
  * @return Section 301 duty in dollars.
  * @customfunction
  */
-export function SECTION301(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), (r) => r.section_301);
+export function SECTION301(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit, date, claim), (r) => r.section_301);
+}
+
+/**
+ * Section 232 duty (dollars): steel, aluminum, copper, lumber, vehicles and their parts... the sum of the line's Section 232 layers.
+ *
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes.
+ * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
+ * @param {string|Array<Array<string>>} [origin] Country of origin.
+ * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
+ * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
+ * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
+ * @param {string|Date|Array<Array<string>>} [date] Entry date, a date cell or "YYYY-MM-DD" (default today): the chapter 99 layers and fees in force that day.
+ * @param {string|Array<Array<string>>} [claim] Preference claimed: "auto" (default), "none", "usmca", "korus", "cafta-dr" or a program symbol.
+ * @return Section 232 duty in dollars.
+ * @customfunction
+ */
+export function S232(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit, date, claim), (r) => r.section_232);
+}
+
+/**
+ * All chapter 99 duty (dollars): Section 232, Section 301, IEEPA, Section 122 and every other additional duty of the line.
+ *
+ * @param {string|Array<Array<string>>} hts HTS code or range of codes.
+ * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
+ * @param {string|Array<Array<string>>} [origin] Country of origin.
+ * @param {string|number} [s301] Section 301 setting (25, 7.5, "none", "auto").
+ * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
+ * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
+ * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
+ * @param {string|Date|Array<Array<string>>} [date] Entry date, a date cell or "YYYY-MM-DD" (default today): the chapter 99 layers and fees in force that day.
+ * @param {string|Array<Array<string>>} [claim] Preference claimed: "auto" (default), "none", "usmca", "korus", "cafta-dr" or a program symbol.
+ * @return The additional duty in dollars.
+ * @customfunction
+ */
+export function ADDITIONAL(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit, date, claim), (r) => r.additional_duty);
 }
 
 /**
@@ -162,11 +207,13 @@ export function SECTION301(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
  * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
  * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
+ * @param {string|Date|Array<Array<string>>} [date] Entry date, a date cell or "YYYY-MM-DD" (default today): the chapter 99 layers and fees in force that day.
+ * @param {string|Array<Array<string>>} [claim] Preference claimed: "auto" (default), "none", "usmca", "korus", "cafta-dr" or a program symbol.
  * @return MPF in dollars.
  * @customfunction
  */
-export function MPF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), (r) => r.mpf);
+export function MPF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit, date, claim), (r) => r.mpf);
 }
 
 /**
@@ -179,15 +226,19 @@ export function MPF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg,
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
  * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
  * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
+ * @param {string|Date|Array<Array<string>>} [date] Entry date, a date cell or "YYYY-MM-DD" (default today): the chapter 99 layers and fees in force that day.
+ * @param {string|Array<Array<string>>} [claim] Preference claimed: "auto" (default), "none", "usmca", "korus", "cafta-dr" or a program symbol.
  * @return HMF in dollars.
  * @customfunction
  */
-export function HMF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), (r) => r.hmf);
+export function HMF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit, date, claim), (r) => r.hmf);
 }
 
 /**
- * All duties and fees (dollars): duty + every chapter 99 duty (Section 232, 301, ...) + MPF + HMF.
+ * All duties and fees (dollars) of the line entered on its own: duty + every chapter 99 duty (Section 232,
+ * 301, IEEPA...) + MPF (0.3464% within the entry's minimum and maximum, this line being the whole
+ * entry) + HMF (vessel only). An order's fees are shared across its lines: cost it from the sidebar.
  *
  * @param {string|Array<Array<string>>} hts HTS code or range of codes.
  * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
@@ -196,11 +247,13 @@ export function HMF(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg,
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
  * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
  * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
+ * @param {string|Date|Array<Array<string>>} [date] Entry date, a date cell or "YYYY-MM-DD" (default today): the chapter 99 layers and fees in force that day.
+ * @param {string|Array<Array<string>>} [claim] Preference claimed: "auto" (default), "none", "usmca", "korus", "cafta-dr" or a program symbol.
  * @return Total duties and fees in dollars.
  * @customfunction
  */
-export function FEES(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), withDuty((r) => r.total_duties_fees));
+export function FEES(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit, date, claim), withDuty((r) => r.total_duties_fees));
 }
 
 /**
@@ -213,11 +266,13 @@ export function FEES(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
  * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
  * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
+ * @param {string|Date|Array<Array<string>>} [date] Entry date, a date cell or "YYYY-MM-DD" (default today): the chapter 99 layers and fees in force that day.
+ * @param {string|Array<Array<string>>} [claim] Preference claimed: "auto" (default), "none", "usmca", "korus", "cafta-dr" or a program symbol.
  * @return Landed cost in dollars.
  * @customfunction
  */
-export function LANDED(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg): Out[][] {
-  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit), withDuty((r) => r.landed_cost));
+export function LANDED(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): Out[][] {
+  return dutyFunction(dutyArgs(hts, value, origin, s301, ocean, qty, unit, date, claim), withDuty((r) => r.landed_cost));
 }
 
 /**
@@ -292,11 +347,13 @@ function resultRow(o: Outcome | null): Out[] {
  * @param {boolean} [header] TRUE to put a row of field names first.
  * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.
  * @param {string|Array<Array<string>>} [unit] Unit of the quantity.
+ * @param {string|Date|Array<Array<string>>} [date] Entry date, a date cell or "YYYY-MM-DD" (default today): the chapter 99 layers and fees in force that day.
+ * @param {string|Array<Array<string>>} [claim] Preference claimed: "auto" (default), "none", "usmca", "korus", "cafta-dr" or a program symbol.
  * @return One row per code.
  * @customfunction
  */
-export function RESULT(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, header?: Arg, qty?: Arg, unit?: Arg): Out[][] {
-  const { shape, outcomes } = dutyCells(dutyArgs(hts, value, origin, s301, ocean, qty, unit));
+export function RESULT(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, header?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): Out[][] {
+  const { shape, outcomes } = dutyCells(dutyArgs(hts, value, origin, s301, ocean, qty, unit, date, claim));
   const [first] = outcomes;
   if (shape.rows * shape.cols === 1 && first && 'error' in first) throw new Error(errorText(first.error));
   const rows = outcomes.map(resultRow);

@@ -7,15 +7,17 @@
 import type { Cell } from './grid.js';
 
 /** The argument names of each function whose answers come from POST /duty/batch. */
-export const DUTY_ARGS = ['hts', 'value', 'origin', 's301', 'ocean', 'qty', 'unit'] as const;
+export const DUTY_ARGS = ['hts', 'value', 'origin', 's301', 'ocean', 'qty', 'unit', 'date', 'claim'] as const;
 export const FUNCTION_ARGS: Record<string, readonly string[]> = {
   DUTY: DUTY_ARGS,
   SECTION301: DUTY_ARGS,
+  S232: DUTY_ARGS,
+  ADDITIONAL: DUTY_ARGS,
   MPF: DUTY_ARGS,
   HMF: DUTY_ARGS,
   FEES: DUTY_ARGS,
   LANDED: DUTY_ARGS,
-  RESULT: ['hts', 'value', 'origin', 's301', 'ocean', 'header', 'qty', 'unit'],
+  RESULT: ['hts', 'value', 'origin', 's301', 'ocean', 'header', 'qty', 'unit', 'date', 'claim'],
   RATE: ['hts', 'origin'],
   DESC: ['hts'],
 };

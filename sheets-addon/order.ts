@@ -1,20 +1,21 @@
 /**
  * "Cost selected order" in Sheets: the selection is an order, one line per row, its columns named
- * by a header row or chosen in the sidebar's column picker. Lines go to POST /api/v1/duty/bulk,
- * 1,000 per request; each line's results, colour and note are written beside the order, then the
+ * by a header row or chosen in the sidebar's column picker. Lines go to POST /api/v1/duty/bulk in the
+ * requests shared/order-sheet.ts plans (one per entry date, 1,000 lines at most; an entry date of
+ * several requests is first measured, then costed with its share of the one entry's fees); each line's results, colour and note are written beside the order, then the
  * totals row and the record of what the costing used. What is read and written is decided in
  * shared/order-sheet.ts and shared/order-output.ts; this layer only moves cells. The work is split
- * in steps (plan, one chunk, totals) so the sidebar can show progress and cancel between them.
+ * in steps (plan, measure one request, cost one request, totals) so the sidebar can show progress and cancel between them.
  */
 import { sendAll } from './api.js';
 import type { OrderResult, OrderTotals } from '../shared/order.js';
 import {
-  bulkOptions, columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS,
-  type ColumnChoice, type OrderOptions, type SheetLine,
+  columnChoices, ColumnsNeeded, entryShares, FOOTER_ROWS, isBlank, needsBasis, orderRequests, pickerDefaults, readSheetOrder, requestBody, requestItems,
+  RESULT_FORMATS, RESULT_HEADERS, type ColumnChoice, type FeeBasis, type OrderOptions, type OrderRequest, type SheetLine,
 } from '../shared/order-sheet.js';
 import { addTotals, costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../shared/order-output.js';
 
-export const CHUNK_LINES = 1000;
+const CHUNK_LINES = 1000;
 
 export interface OrderPlan {
   sheet: string;
@@ -26,7 +27,16 @@ export interface OrderPlan {
   /** The columns, found from the header row or chosen by the user. */
   columns: ColumnChoice;
   lines: number;
+  /** How many requests (POST /duty/bulk) the order takes. */
   chunks: number;
+  /** The requests to measure first (their entry date takes several requests): pass 1. */
+  measure: number[];
+  /** The readable lines of each request, for the progress. */
+  sizes: number[];
+  /** How many entries (entry dates) the order makes. */
+  entries: number;
+  /** The lines' own entry dates (Entry date column), for the costing record. */
+  dates: string[];
   /** First column of the results, right of the selection. */
   outLeft: number;
   /** Row of the totals, below the last line; the costing record is the row under it. */
@@ -81,9 +91,21 @@ export function selectionColumns(): Omit<ColumnsQuestion, 'needColumns' | 'messa
   return { defaults: pickerDefaults(first), choices: columnChoices(first, range.getColumn() - 1, range.getNumColumns()) };
 }
 
-function orderLines(plan: Pick<OrderPlan, 'sheet' | 'top' | 'left' | 'rows' | 'cols' | 'columns' | 'options'>): SheetLine[] {
+function requestsOf(plan: Pick<OrderPlan, 'sheet' | 'top' | 'left' | 'rows' | 'cols' | 'columns' | 'options'>): OrderRequest[] {
   const values = sheetNamed(plan.sheet).getRange(plan.top, plan.left, plan.rows, plan.cols).getValues();
-  return readSheetOrder(values, plan.columns, plan.options.decimal).lines;
+  return orderRequests(readSheetOrder(values, plan.columns, plan.options.decimal).lines, CHUNK_LINES);
+}
+
+/** Runs of consecutive rows, so the lines of one request are written in as few blocks as the sheet allows. */
+function runs(lines: readonly SheetLine[]): SheetLine[][] {
+  const sorted = [...lines].sort((a, b) => a.row - b.row);
+  const out: SheetLine[][] = [];
+  for (const l of sorted) {
+    const last = out[out.length - 1];
+    if (last && last[last.length - 1].row + 1 === l.row) last.push(l);
+    else out.push([l]);
+  }
+  return out;
 }
 
 /** Reads the selected order and plans its costing; without a header and a choice, asks for the columns. */
@@ -101,6 +123,7 @@ export function planOrder(options: OrderOptions, choice: ColumnChoice | null): O
   }
   const { lines, header, mapping } = order;
   if (!lines.length) throw new Error('The selection holds no order lines.');
+  const requests = orderRequests(lines, CHUNK_LINES);
   const top = range.getRow();
   const outLeft = range.getColumn() + range.getNumColumns();
   const firstRow = top + (header ? 0 : lines[0].row);
@@ -114,7 +137,11 @@ export function planOrder(options: OrderOptions, choice: ColumnChoice | null): O
     cols: range.getNumColumns(),
     columns: { mapping, header },
     lines: lines.length,
-    chunks: Math.ceil(lines.length / CHUNK_LINES),
+    chunks: requests.length,
+    measure: needsBasis(requests).flatMap((m, i) => (m ? [i] : [])),
+    sizes: requests.map((r) => requestItems(r).length),
+    entries: new Set(requests.filter((r) => requestItems(r).length).map((r) => r.date)).size,
+    dates: [...new Set(lines.flatMap((l) => l.date ?? []))],
     outLeft,
     totalsRow,
     output: `${sheet.getName()}!${area.getA1Notation()}`,
@@ -123,41 +150,47 @@ export function planOrder(options: OrderOptions, choice: ColumnChoice | null): O
   };
 }
 
-/** Costs chunk `index` of the plan (one POST /duty/bulk for its readable lines) and writes its lines' results. */
-export function costChunk(plan: OrderPlan, index: number): ChunkResult {
+function requestOf(requests: readonly OrderRequest[], index: number): OrderRequest {
+  const request = requests[index];
+  if (!request) throw new Error(`The order has no request ${index + 1}: its lines changed since it was read; cost it again.`);
+  return request;
+}
+
+/** Pass 1: the liable values of request `index` (a part of an entry of several requests); nothing is written. */
+export function measureChunk(plan: OrderPlan, index: number): FeeBasis {
+  const [{ data }] = sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body: requestBody(requestOf(requestsOf(plan), index), plan.options) }]);
+  return { mpf_basis: data.totals.mpf_basis, hmf_basis: data.totals.hmf_basis };
+}
+
+/**
+ * Costs request `index` of the plan (one POST /duty/bulk for its readable lines, with its share of
+ * the entry when `bases` measured it) and writes its lines' results.
+ */
+export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBasis | null)[] = []): ChunkResult {
   const sheet = sheetNamed(plan.sheet);
-  const lines = orderLines(plan).slice(index * CHUNK_LINES, (index + 1) * CHUNK_LINES);
-  if (!lines.length) throw new Error(`The order has no chunk ${index + 1}: its lines changed since it was read; cost it again.`);
-  const items = lines.flatMap((l) => (l.item ? [l.item] : []));
+  const requests = requestsOf(plan);
+  const request = requestOf(requests, index);
+  const items = requestItems(request);
   let result: OrderResult = { lines: [], totals: addTotals([]), hts_revision: '', notes: [] };
   if (items.length) {
-    [{ data: result }] = sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body: { items, ...bulkOptions(plan.options) } }]);
+    const share = entryShares(requests, requests.map((_, i) => bases[i] ?? null))[index];
+    [{ data: result }] = sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body: requestBody(request, plan.options, share) }]);
     if (result.lines.length !== items.length) throw new Error(`The landed API answered ${result.lines.length} lines for ${items.length}`);
   }
 
-  // One block from the chunk's first line to its last; blank rows between lines stay blank.
-  const first = lines[0].row;
-  const height = lines[lines.length - 1].row - first + 1;
-  const values: (string | number)[][] = Array.from({ length: height }, () => RESULT_HEADERS.map(() => ''));
-  const backgrounds: (string | null)[][] = Array.from({ length: height }, () => RESULT_HEADERS.map(() => null));
-  const notes: string[][] = Array.from({ length: height }, () => ['']);
   const answers = [...result.lines];
-  let dutyMissing = 0;
-  for (const line of lines) {
-    const out = lineOutput(line, line.item ? answers.shift() : undefined, result.notes);
-    values[line.row - first] = out.cells;
-    backgrounds[line.row - first] = RESULT_HEADERS.map(() => KIND_COLOURS[out.kind]);
-    notes[line.row - first] = [out.note];
-    if (out.kind === 'warning') dutyMissing++;
+  const outputs = new Map(request.lines.map((line) => [line, lineOutput(line, line.item ? answers.shift() : undefined, result.notes)]));
+  // A block per run of consecutive rows; blank rows and other requests' lines are left alone.
+  for (const run of runs(request.lines)) {
+    const block = sheet.getRange(plan.top + run[0].row, plan.outLeft, run.length, RESULT_HEADERS.length);
+    block.setNumberFormats(run.map(() => [...RESULT_FORMATS]));
+    block.setValues(run.map((l) => outputs.get(l)!.cells));
+    block.setBackgrounds(run.map((l) => RESULT_HEADERS.map(() => KIND_COLOURS[outputs.get(l)!.kind])));
+    sheet.getRange(plan.top + run[0].row, plan.outLeft + RESULT_HEADERS.length - 1, run.length, 1).setNotes(run.map((l) => [outputs.get(l)!.note]));
   }
-  const block = sheet.getRange(plan.top + first, plan.outLeft, height, RESULT_HEADERS.length);
-  block.setNumberFormats(values.map(() => [...RESULT_FORMATS]));
-  block.setValues(values);
-  block.setBackgrounds(backgrounds);
-  sheet.getRange(plan.top + first, plan.outLeft + RESULT_HEADERS.length - 1, height, 1).setNotes(notes);
   if (index === 0 && plan.columns.header) sheet.getRange(plan.top, plan.outLeft, 1, RESULT_HEADERS.length).setValues([[...RESULT_HEADERS]]).setFontWeight('bold');
-  const unread = lines.length - items.length;
-  return { totals: withUnread(result.totals, unread), dutyMissing, notes: result.notes, revision: result.hts_revision };
+  const dutyMissing = [...outputs.values()].filter((o) => o.kind === 'warning').length;
+  return { totals: withUnread(result.totals, request.lines.length - items.length), dutyMissing, notes: result.notes, revision: result.hts_revision };
 }
 
 /** Writes the totals row and the costing record below the last line and returns the order's totals. */
@@ -167,13 +200,13 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   const notes = [...new Set(parts.flatMap((p) => p.notes))];
   const sheet = sheetNamed(plan.sheet);
   const row = sheet.getRange(plan.totalsRow, plan.outLeft, 1, RESULT_HEADERS.length);
-  const totals = totalsOutput(t, missing, plan.chunks, CHUNK_LINES);
+  const totals = totalsOutput(t, missing, plan.entries);
   row.setNumberFormats([[...RESULT_FORMATS]]);
   row.setValues([totals]);
   row.setFontWeight('bold').setBackground(null).setBorder(true, null, null, null, null, null);
   const revision = parts.find((p) => p.revision)?.revision ?? '';
   const record = sheet.getRange(plan.totalsRow + 1, plan.outLeft);
-  record.setNumberFormat('General').setValue(costingRecord({ revision, options: plan.options, at: new Date() })).setNote(notes.join('\n'));
+  record.setNumberFormat('General').setValue(costingRecord({ revision, options: plan.options, dates: plan.dates, at: new Date() })).setNote(notes.join('\n'));
   return { totals: t, chunks: plan.chunks, output: plan.output, notes: [String(totals[RESULT_HEADERS.length - 1]), ...notes] };
 }
 

@@ -4,8 +4,9 @@
  */
 import type { ConnectionTest, SidebarSettings } from '../addon.js';
 import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary } from '../order.js';
-import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../shared/order-sheet.js';
+import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark, type FeeBasis } from '../../shared/order-sheet.js';
 import { GET_A_KEY } from '../../shared/addin-help.js';
+import { progressText } from '../../shared/order-output.js';
 
 type Handler = (value: unknown) => void;
 interface Runner {
@@ -94,14 +95,16 @@ function confirmOverwrite(output: string): Promise<boolean> {
   });
 }
 
-/** Progress in lines: each request costs up to 1,000 of them. */
+/** Progress in lines over both passes: the lines of the `done` steps (the measured requests, then every request). */
 function progress(done: number, plan: OrderPlan): void {
   const bar = el<HTMLProgressElement>('progress');
-  const lines = Math.min(done * 1000, plan.lines);
+  const steps = [...plan.measure.map((i) => plan.sizes[i]), ...plan.sizes];
+  const lines = steps.slice(0, done).reduce((n, s) => n + s, 0);
+  const total = steps.reduce((n, s) => n + s, 0);
   bar.style.display = 'block';
-  bar.max = plan.lines;
+  bar.max = total;
   bar.value = lines;
-  say('order', 'info', done < plan.chunks ? `Costing ${plan.lines.toLocaleString('en-US')} lines: ${lines.toLocaleString('en-US')} done…` : 'Writing the totals…');
+  say('order', 'info', done < steps.length ? progressText(plan.sizes.reduce((n, s) => n + s, 0), lines, total) : 'Writing the totals…');
 }
 
 /** Fills the column picker and opens it. */
@@ -140,11 +143,13 @@ function showSummary(s: OrderSummary): void {
     ['Customs value', money(t.customs_value)],
     ['Duty', money(t.duty)],
     ['Section 301', money(t.section_301)],
+    ['Section 232', money(t.section_232)],
     // Every chapter 99 layer (Section 232, 301, IEEPA, 122, ...), Section 301 included: what landed cost adds beyond duty and fees.
     ['Chapter 99 duties', money(t.additional_duty)],
     ['MPF', money(t.mpf)],
     ['HMF', money(t.hmf)],
     ['Landed cost', money(t.landed_cost), true],
+    ...(t.refundable ? [['Refundable (IEEPA)', money(t.refundable)] as [string, string]] : []),
   ];
   const table = el<HTMLTableElement>('totals');
   const body = table.tBodies[0];
@@ -201,17 +206,22 @@ async function cost(): Promise<void> {
       return;
     }
     el<HTMLButtonElement>('stop').hidden = false;
+    const bases: (FeeBasis | null)[] = Array.from({ length: plan.chunks }, () => null);
+    for (let step = 0; step < plan.measure.length && !stopping; step++) {
+      progress(step, plan);
+      bases[plan.measure[step]] = await call<FeeBasis>('measureOrderChunk', plan, plan.measure[step]);
+    }
     const parts: ChunkResult[] = [];
     for (let i = 0; i < plan.chunks && !stopping; i++) {
-      progress(i, plan);
-      parts.push(await call<ChunkResult>('costOrderChunk', plan, i));
+      progress(plan.measure.length + i, plan);
+      parts.push(await call<ChunkResult>('costOrderChunk', plan, i, bases));
     }
     if (stopping) {
       await call('discardOrder', plan);
       say('order', 'info', 'Cancelled: what had been written was cleared.');
       return;
     }
-    progress(plan.chunks, plan);
+    progress(plan.measure.length + plan.chunks, plan);
     showSummary(await call<OrderSummary>('finishOrder', plan, parts));
   } catch (e) {
     say('order', 'error', errorMessage(e));

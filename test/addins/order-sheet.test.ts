@@ -3,7 +3,7 @@
  * value, amounts written as text, value = unit price × quantity, and what is an error on its line.
  */
 import { describe, expect, it } from 'vitest';
-import { ColumnsNeeded, headerMapping, looksLikeHeader, readAmount, readSheetOrder } from '../../shared/order-sheet.js';
+import { ColumnsNeeded, entryShares, headerMapping, looksLikeHeader, needsBasis, orderRequests, readAmount, readDate, readSheetOrder } from '../../shared/order-sheet.js';
 
 describe('headerMapping', () => {
   it('finds the columns by the names people give them', () => {
@@ -101,6 +101,46 @@ describe('readSheetOrder', () => {
     expect(readSheetOrder(values, { mapping: { hts: 1, value: 0 }, header: false }).lines.map((l) => l.item)).toEqual([
       { hts: '6109.10.00', value: 10000 },
       { hts: '8471.30.01', value: 500 },
+    ]);
+  });
+});
+
+describe('the optional columns and the requests an order is sent in', () => {
+  const order = readSheetOrder(
+    [
+      ['HTS', 'Value', 'Entry date', 'Claim', 'Steel content', 'Part for', 'Patented'],
+      ['7208.10.15', 1000, '', 'none', '$600.00', '', ''],
+      ['8708.99.81', 2000, '2025-10-01', '', '', 'passenger', 'yes'],
+      ['6109.10.00', 3000, 'soon', '', '', '', ''],
+      ['6109.10.00', 4000, '', '', '', '', true],
+    ],
+    null,
+  );
+
+  it('reads each line\'s claim, facts and entry date by header; an unreadable date is an error on its line', () => {
+    expect(order.lines.map((l) => [l.item, l.date, l.error])).toEqual([
+      [{ hts: '7208.10.15', value: 1000, claim: 'none', steel_content: 600 }, undefined, undefined],
+      [{ hts: '8708.99.81', value: 2000, part_for: 'passenger', patented: 1 }, '2025-10-01', undefined],
+      [null, undefined, 'Entry date "soon" is not a date (write it YYYY-MM-DD or as a date cell)'],
+      [{ hts: '6109.10.00', value: 4000, patented: 1 }, undefined, undefined],
+    ]);
+  });
+
+  it('reads a date typed, as a date cell or as an Excel serial', () => {
+    expect(['2026-03-01', new Date(2026, 2, 1), 46082].map(readDate)).toEqual(['2026-03-01', '2026-03-01', '2026-03-01']);
+    expect(['1.3.2026', 1.5].map(readDate)).toEqual([null, null]);
+  });
+
+  it('one request per entry date, at most `limit` lines each; the parts of one date are measured, then share its entry', () => {
+    const requests = orderRequests(order.lines, 2);
+    // The lines without a date (the unreadable one among them, not sent) in two requests, then 2025-10-01.
+    expect(requests.map((r) => [r.date, r.lines.map((l) => l.row)])).toEqual([[undefined, [1, 3]], [undefined, [4]], ['2025-10-01', [2]]]);
+    expect(needsBasis(requests)).toEqual([true, true, false]);
+    const shares = entryShares(requests, [{ mpf_basis: 1000.1, hmf_basis: 0 }, { mpf_basis: 4000.2, hmf_basis: 0 }, null]);
+    expect(shares).toEqual([
+      { mpf_basis: 5000.3, hmf_basis: 0, mpf_basis_before: 0, hmf_basis_before: 0 },
+      { mpf_basis: 5000.3, hmf_basis: 0, mpf_basis_before: 1000.1, hmf_basis_before: 0 },
+      undefined,
     ]);
   });
 });

@@ -58,6 +58,21 @@ describe('money functions: 6109.10.00 (cotton T-shirts, general 16.5%), $10,000'
   });
 });
 
+describe('S232, ADDITIONAL, and the date and claim arguments (last, so older formulas keep working)', () => {
+  it('Section 232 of steel, IEEPA on a past entry date, no preference when none is claimed', async () => {
+    // 7208.10.15 (flat-rolled steel, Free) from Vietnam today: Section 232 Annex I-A +50% (9903.82.02) of 12,000 = 6,000,
+    // its only chapter 99 duty.
+    expect(await F.s232('7208.10.15', 12000, 'VN')).toBe(6000);
+    expect(await F.additional('7208.10.15', 12000, 'VN')).toBe(6000);
+    // A T-shirt from Vietnam entered 2025-10-01 (a date cell arrives as its serial, 45931): IEEPA reciprocal 20% = 2,000.
+    expect(await F.additional('6109.10.00', 10000, 'VN', null, null, null, null, 45931)).toBe(2000);
+    expect(await F.s232('6109.10.00', 10000, 'VN', null, null, null, null, '2025-10-01')).toBe(0);
+    // Korea without its KORUS claim: the general 16.5% of 10,000.
+    expect(await F.duty('6109.10.00', 10000, 'kr', null, null, null, null, null, 'none')).toBe(1650);
+    expect(batches().flatMap((b) => b.body.queries.map((q: { date?: string; claim?: string }) => [q.date, q.claim]))).toContainEqual(['2025-10-01', undefined]);
+  });
+});
+
 describe('RATE and DESC', () => {
   it('RATE gives the rate that applies to the origin', async () => {
     expect(await Promise.all([F.rate('6109.10.00'), F.rate('6109.10.00', 'kr'), F.rate('6109.10.00', 'col2'), F.rate('0201.10.05')])).toEqual([

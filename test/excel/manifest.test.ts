@@ -195,16 +195,17 @@ describe('the build (dist/excel)', () => {
       expect(help, f.id).toContain(`<section id="${f.id}"><h2>=TARIFF.${f.id}(`);
       for (const p of f.parameters) expect(['number', 'string', 'boolean', 'any'], `${f.id}(${p.name})`).toContain(p.type);
     }
-    expect(json.functions[0].parameters.map((p: any) => `${p.name}:${p.type}`)).toEqual(['hts:any', 'value:number', 'origin:string', 's301:any', 'ocean:boolean', 'qty:number', 'unit:string']);
+    expect(json.functions[0].parameters.map((p: any) => `${p.name}:${p.type}`)).toEqual(['hts:any', 'value:number', 'origin:string', 's301:any', 'ocean:boolean', 'qty:number', 'unit:string', 'date:any', 'claim:string']);
     const byId = Object.fromEntries(json.functions.map((f: any) => [f.id, f]));
-    expect(Object.keys(byId).sort()).toEqual(['DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'SECTION301']);
+    expect(Object.keys(byId).sort()).toEqual(['ADDITIONAL', 'DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'S232', 'SECTION301']);
     for (const f of json.functions) {
       expect(f.description, f.id).toMatch(/\w{3}/);
       for (const p of f.parameters) expect(p.description, `${f.id}(${p.name})`).toMatch(/\w{3}/);
     }
     const params = (id: string) => byId[id].parameters.map((p: any) => (p.optional ? `[${p.name}]` : p.name)).join(',');
-    expect(params('DUTY')).toBe('hts,value,[origin],[s301],[ocean],[qty],[unit]');
-    expect(params('RESULT')).toBe('hts,value,[origin],[s301],[ocean],[header],[qty],[unit]');
+    // date and claim come last, so formulas written before them keep working.
+    for (const id of ['DUTY', 'SECTION301', 'S232', 'ADDITIONAL', 'MPF', 'HMF', 'FEES', 'LANDED']) expect(params(id), id).toBe('hts,value,[origin],[s301],[ocean],[qty],[unit],[date],[claim]');
+    expect(params('RESULT')).toBe('hts,value,[origin],[s301],[ocean],[header],[qty],[unit],[date],[claim]');
     expect(params('RATE')).toBe('hts,[origin]');
     expect(params('DESC')).toBe('hts');
     expect(params('EXPORTERS')).toBe('hts,[limit]');
@@ -217,7 +218,7 @@ describe('the build (dist/excel)', () => {
   it('associates every function id in functions.js, and loads the scripts from the task pane page', () => {
     const js = readFileSync(join(out, 'excel', 'functions.js'), 'utf8');
     const associated = [...js.matchAll(/CustomFunctions\.associate\("([A-Z0-9]+)"/g)].map((x) => x[1]).sort();
-    expect(associated).toEqual(['DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'SECTION301']);
+    expect(associated).toEqual(['ADDITIONAL', 'DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'S232', 'SECTION301']);
     const html = readFileSync(join(out, 'excel', 'taskpane.html'), 'utf8');
     const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((x) => x[1]);
     expect(scripts).toEqual(['https://appsforoffice.microsoft.com/lib/1/hosted/office.js', 'functions.js', 'taskpane.js']);

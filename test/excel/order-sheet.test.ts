@@ -115,7 +115,7 @@ describe('costSelectedOrder', () => {
     ['0201.10.05', 1000, ''],
   ];
 
-  it('writes duty, Section 301, MPF, HMF, landed cost, rate and status with currency formats and a totals row', async () => {
+  it('writes duty, Sections 301 and 232, other additional duties, MPF, HMF, landed cost, rate, programs, notes and status with currency formats and a totals row', async () => {
     const excel = mockExcel(order);
     const progress: [number, number][] = [];
     const summary = await costSelectedOrder(
@@ -123,31 +123,36 @@ describe('costSelectedOrder', () => {
       { client, confirm: never, progress: (d, t) => progress.push([d, t]), now: () => new Date('2026-11-22T06:05:00Z') },
     );
     const sheet = excel.context.workbook.worksheets.active;
-    expect(sheet.indexes).toEqual([2, 4, 7, 7]); // to the right of B3:D7, two rows more for the totals and the record
+    expect(sheet.indexes).toEqual([2, 4, 7, 11]); // to the right of B3:D7, two rows more for the totals and the record
     expect(excel.context.workbook.selected.valuesOnly).toBe(true);
     const v = sheet.target.values as unknown[][];
     expect(v[0]).toEqual([...RESULT_HEADERS]);
     // One entry: MPF 0.3464% of the liable value (china 10,000 + mfn 1,000 = 11,000) = 38.10, allocated
     // by value: 34.64 and 3.46. Korea is exempt; the bad line is left out.
-    // Landed cost includes note 52 (today): China +12.5% = 1,250; Korea 12.5% total over Free = 1,250.
-    expect(v[1]).toEqual([1650, 750, 34.64, 0, 13684.64, '16.5%', 'OK']);
-    expect(v[2]).toEqual([0, 0, 0, 0, 11250, 'Free', 'OK']);
-    expect(v[3].slice(0, 6)).toEqual(['', '', '', '', '', '']);
-    expect(v[3][6]).toMatch(/^Error: hts must have 4, 6, 8 or 10 digits/);
-    expect(v[4]).toEqual(['', 0, 3.46, 0, '', '4.4¢/kg', 'The rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.']);
-    expect(v[5].slice(0, 5)).toEqual([1650, 750, 38.1, 0, 25938.1]); // 21,000 + 1,650 + 750 + 2 × 1,250 (note 52) + 38.10
-    expect(v[5][6]).toBe('Total: 4 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)');
+    // Note 52 (today) is the other additional duty: China +12.5% = 1,250; Korea 12.5% total over Free = 1,250.
+    expect(v[1].slice(0, 9)).toEqual([1650, 750, 0, 1250, 34.64, 0, 13684.64, '16.5%', 's301_china 9903.88.15; s301_forced_labor 9903.05.31']);
+    expect(v[1][10]).toBe('OK');
+    expect(v[2].slice(0, 9)).toEqual([0, 0, 0, 1250, 0, 0, 11250, 'Free', 's301_forced_labor 9903.05.70/.71']);
+    expect(v[3].slice(0, 10)).toEqual(['', '', '', '', '', '', '', '', '', '']);
+    expect(v[3][10]).toMatch(/^Error: hts must have 4, 6, 8 or 10 digits/);
+    expect(v[4]).toEqual([
+      '', 0, 0, 0, 3.46, 0, '', '4.4¢/kg', '',
+      'No origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.\nThe rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.',
+      'The rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.',
+    ]);
+    expect(v[5].slice(0, 10)).toEqual([1650, 750, 0, 2500, 38.1, 0, 25938.1, '', 's301_china $750.00; s301_forced_labor $2,500.00', '']); // 21,000 + 1,650 + 750 + 2 × 1,250 (note 52) + 38.10
+    expect(v[5][10]).toBe('Total: 4 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)');
     expect(v[6][0]).toBe(
       'Costed by landed on 2026-11-22 06:05 UTC · HTS 2026 Revision 10 · entry date 2026-11-22 (the day of costing) · default origin mfn (general rate) · Section 301 auto (from the schedule) · ocean freight (HMF) no · numbers read as 1,234.56',
     );
     // The error line red, the line without its duty yellow, after the old colours were cleared.
     expect(sheet.target.format.fill.cleared).toBe(true);
     expect(sheet.target.filled).toEqual([3, 4]);
-    expect((sheet.target.numberFormat as string[][])[1]).toEqual([MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, MONEY_FORMAT, '@', 'General']);
+    expect((sheet.target.numberFormat as string[][])[1]).toEqual([...Array(7).fill(MONEY_FORMAT), '@', '@', '@', 'General']);
     expect(sheet.target.header.format.font.bold).toBe(true);
     expect(sheet.target.last.format.font.bold).toBe(true);
     expect(sheet.target.last.format.borders.edgeAsked).toBe('EdgeTop');
-    expect(summary.address).toBe('Sheet1!E3:K9');
+    expect(summary.address).toBe('Sheet1!E3:O9');
     expect(progress).toEqual([[0, 4], [4, 4]]);
     expect(sent.map((s) => [s.method, s.url.replace(server.url, '')])).toEqual([['POST', '/api/v1/duty/bulk']]);
     expect(sent[0].body).toEqual({ items: [{ hts: '6109.10.00', value: 10000, origin: 'china' }, { hts: '6109.10.00', value: 10000, origin: 'kr' }, { hts: '12345', value: 100 }, { hts: '0201.10.05', value: 1000 }] });
@@ -159,7 +164,12 @@ describe('costSelectedOrder', () => {
     expect(sent[0].body).toEqual({ s301: '25', ocean: true, origin: 'CN', date: '2025-03-01', items: [{ hts: '6109.10.00', value: 10000 }] });
     // 25% Section 301 = 2,500; HMF 0.125% = 12.50; MPF in FY2025 = 34.64.
     // IEEPA fentanyl on 2025-03-01, China +10% = 1,000, counts in landed.
-    expect(excel.context.workbook.worksheets.active.target.values[1]).toEqual([1650, 2500, 34.64, 12.5, 15197.14, '16.5%', 'OK']);
+    expect(excel.context.workbook.worksheets.active.target.values[1]).toEqual([
+      1650, 2500, 0, 1000, 34.64, 12.5, 15197.14, '16.5%', 's301_china; ieepa_fentanyl 9903.01.20',
+      // The line's assumptions, then its own notes.
+      'Origin China (CN) taken as china.\nSection 301 rate set by the caller: 25%.\nIEEPA duties (entries 2025-02-04 to 2026-02-23) were held unlawful (Learning Resources v. Trump, 2026); the amounts marked refundable may be recovered.',
+      'OK',
+    ]);
   });
 
   it('asks before overwriting non-empty cells, and writes nothing when told no', async () => {
@@ -168,7 +178,7 @@ describe('costSelectedOrder', () => {
     const excel = mockExcel(order, existing);
     const asked: string[] = [];
     const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: async (m) => (asked.push(m), false), progress: () => {} });
-    expect(asked).toEqual(['Cells in Sheet1!E3:K9 are not empty. Overwrite them with the costing?']);
+    expect(asked).toEqual(['Cells in Sheet1!E3:O9 are not empty. Overwrite them with the costing?']);
     expect(summary.address).toBeNull();
     // Never assigned: still office-addin-mock's marker of a property that was not loaded.
     expect(Array.isArray(excel.context.workbook.worksheets.active.target.values)).toBe(false);
@@ -178,31 +188,40 @@ describe('costSelectedOrder', () => {
 
   it('overwrites when told yes', async () => {
     const existing = Array.from({ length: 7 }, () => RESULT_HEADERS.map(() => ''));
-    existing[5][6] = 'old total';
+    existing[5][10] = 'old total';
     const excel = mockExcel(order, existing);
     const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: async () => true, progress: () => {} });
-    expect(summary.address).toBe('Sheet1!E3:K9');
+    expect(summary.address).toBe('Sheet1!E3:O9');
     expect(excel.context.workbook.worksheets.active.target.values[1][0]).toBe(1650);
   });
 
-  it('costs 2,500 lines in bulk requests of 1,000 with progress, lines back in their rows', async () => {
-    const rows = [['HTS', 'Value', 'Origin'], ...Array.from({ length: 2500 }, (_, i) => [i === 1700 ? 'bad' : '6109.10.00', 100 + i, 'china'])];
+  it('costs 5,000 lines as one entry in two passes of 5 bulk requests, with progress, lines back in their rows, MPF once', async () => {
+    const rows = [['HTS', 'Value', 'Origin'], ...Array.from({ length: 5000 }, (_, i) => [i === 1700 ? 'bad' : '6109.10.00', 100 + i, 'china'])];
     const excel = mockExcel(rows);
     const progress: number[] = [];
-    const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: (d) => progress.push(d) });
-    expect(sent.map((s) => s.body.items.length)).toEqual([1000, 1000, 500]);
-    expect(progress).toEqual([0, 1000, 2000, 2500]);
+    const summary = await costSelectedOrder({ options: { date: '2026-08-03' }, columns: null }, { client, confirm: never, progress: (d) => progress.push(d) });
+    // Pass 1 measures each part, pass 2 costs each with its share of the one entry.
+    expect(sent.map((s) => s.body.items.length)).toEqual([1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000]);
+    expect(sent.slice(0, 5).every((s) => s.body.entry === undefined)).toBe(true);
+    // Liable value: 100 + 101 + … + 5,099 = (100 + 5,099) × 5,000 / 2 = 12,997,500, less the bad line's 1,800 = 12,995,700.
+    // The second part (which holds the bad line) comes after the first's 100 + … + 1,099 = (100 + 1,099) × 1,000 / 2 = 599,500.
+    expect(sent[5].body.entry).toEqual({ mpf_basis: 12995700, hmf_basis: 0, mpf_basis_before: 0, hmf_basis_before: 0 });
+    expect(sent[6].body.entry).toEqual({ mpf_basis: 12995700, hmf_basis: 0, mpf_basis_before: 599500, hmf_basis_before: 0 });
+    expect(progress).toEqual([0, 1000, 2000, 3000, 4000, 5000, 6000, 7000, 8000, 9000, 10000]);
     const v = excel.context.workbook.worksheets.active.target.values as unknown[][];
-    expect(v).toHaveLength(2503);
+    expect(v).toHaveLength(5003);
     expect(v[1][0]).toBe(16.5); // 16.5% of 100
     expect(v[2500][0]).toBe(428.84); // row 2500 holds value 2,599: 16.5% = 428.835, half up
-    expect(v[1701][6]).toBe('Error: hts may contain only digits, dots and spaces: "bad"');
+    expect(v[1701][10]).toBe('Error: hts may contain only digits, dots and spaces: "bad"');
     const bad = summary.costed!.lines[1700];
     expect(bad).toMatchObject({ line: 1701, error: { message: expect.stringMatching(/^items\[1700\]\.hts/), details: { parameter: 'items[1700].hts' } } });
-    expect(summary.costed!.chunks).toBe(3);
-    expect(summary.costed!.totals.lines).toBe(2500);
-    expect(summary.costed!.totals.errors).toBe(1);
-    expect(v[2501][6]).toMatch(/costed as 3 entries of up to 1,000 lines/);
+    expect(summary.costed!.entries).toBe(1);
+    expect(summary.costed!.totals).toMatchObject({ lines: 5000, errors: 1 });
+    // MPF once: 0.3464% of 12,995,700 = 45,016 is above the FY2026 maximum, so 651.50; the lines add up to it to the cent.
+    expect(v[5001][4]).toBe(651.5);
+    const cents = v.slice(1, 5001).reduce((n, r) => n + Math.round(Number(r[4] || 0) * 100), 0);
+    expect(cents).toBe(65150);
+    expect(v[5001][10]).toBe('Total: 5000 lines; 1 with errors (not in the totals)');
   });
 
   it('an empty selection says so', async () => {

@@ -15,7 +15,7 @@ import { projectRoot } from '../../server/data/paths.js';
 import { launchChromium } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 
-/** The README's picture of the pane after costing an invoice, renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
+/** The README's picture of the pane after costing an invoice with entry dates, renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
 const SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? join(projectRoot, 'docs') : tmpdir(), 'excel-taskpane.png');
 const stub = readFileSync(join(import.meta.dirname, 'fixtures', 'office-stub.js'), 'utf8');
 
@@ -104,7 +104,7 @@ describe('the task pane in Chromium', () => {
     // Until a key works there is nothing to cost with: the order part waits.
     expect(await page.locator('#app').getAttribute('class')).toBe('setup');
     expect(await page.locator('#order').isHidden()).toBe(true);
-    expect((await page.evaluate(() => [...window.__associated.keys()])).sort()).toEqual(['DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'SECTION301']);
+    expect((await page.evaluate(() => [...window.__associated.keys()])).sort()).toEqual(['ADDITIONAL', 'DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'S232', 'SECTION301']);
   });
 
   it('a wrong key says so and where to get one; a good one opens the order part', async () => {
@@ -135,26 +135,27 @@ describe('the task pane in Chromium', () => {
       window.__sheet.select(0, 0, 4, 5);
     });
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 3 lines into Sheet1!F1:L6; 1 with errors \(see the Status column\)\. Schedule 2026 Revision 10\.$/);
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 3 lines into Sheet1!F1:P6; 1 with errors \(see the Status column\)\. Schedule 2026 Revision 10\.$/);
     expect(api).toEqual(['POST /api/v1/duty/bulk']);
     // The value is Ext value, read from its text; the unit price is not the value; the unreadable line is not sent.
     expect(bulkBodies).toEqual([{ items: [{ hts: '6109.10.00', origin: 'China', qty: 5000, value: 10500 }, { hts: '8471.30.01', qty: 10, value: 2000 }] }]);
-    const out = await page.evaluate(() => window.__sheet.get(0, 5, 6, 7));
-    expect(out[0]).toEqual(['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status']);
+    const out = await page.evaluate(() => window.__sheet.get(0, 5, 6, 11));
+    expect(out[0]).toEqual(['Duty', 'Section 301', 'Section 232', 'Other additional duties', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Program(s)', 'Assumptions/Notes', 'Status']);
     // 16.5% and 7.5% of 10,500; MPF 0.3464% of the entry's 12,500 = 43.30, shared by value: 36.37 and 6.93.
-    // Landed cost with note 52 (China +12.5% of 10,500 = 1,312.50).
-    expect(out[1]).toEqual([1732.5, 787.5, 36.37, 0, 14368.87, '16.5%', 'OK']);
-    expect(out[2]).toEqual([0, 0, 6.93, 0, 2006.93, 'Free', 'OK']);
-    expect(out[3]).toEqual(['', '', '', '', '', '', 'Error: Value "12 boxes" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)']);
-    expect(out[4]).toEqual([1732.5, 787.5, 43.3, 0, 16375.8, '', 'Total: 3 lines; 1 with errors (not in the totals)']);
+    // Note 52 (China +12.5% of 10,500 = 1,312.50) is among the other additional duties.
+    expect(out[1]).toEqual([1732.5, 787.5, 0, 1312.5, 36.37, 0, 14368.87, '16.5%', 's301_china 9903.88.15; s301_forced_labor 9903.05.31', '', 'OK']);
+    expect(out[2]).toEqual([0, 0, 0, 0, 6.93, 0, 2006.93, 'Free', '', 'No origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.\npart_for not given: 8471.30.01.00 (a dual-use provision of note 33(g)) is taken as not a part of passenger vehicles or light trucks; give part_for=passenger if it is one (9903.94.05, +25%).', 'OK']);
+    expect(out[3]).toEqual(['', '', '', '', '', '', '', '', '', '', 'Error: Value "12 boxes" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)']);
+    expect(out[4]).toEqual([1732.5, 787.5, 0, 1312.5, 43.3, 0, 16375.8, '', 's301_china $787.50; s301_forced_labor $1,312.50', '', 'Total: 3 lines; 1 with errors (not in the totals)']);
     expect(out[5][0]).toMatch(/^Costed by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2026 Revision 10 · entry date \d{4}-\d\d-\d\d \(the day of costing\) · default origin mfn \(general rate\) · Section 301 auto \(from the schedule\) · ocean freight \(HMF\) no · numbers read as 1,234\.56$/);
     // Error colouring, and the order's notes on the record.
-    expect((await page.evaluate(() => window.__sheet.fills(1, 5, 3, 7))).map((r) => r[6])).toEqual([null, null, '#f4cccc']);
-    const notes = await page.evaluate(() => window.__sheet.notes(0, 5, 6, 7));
+    expect((await page.evaluate(() => window.__sheet.fills(1, 5, 3, 11))).map((r) => r[10])).toEqual([null, null, '#f4cccc']);
+    const notes = await page.evaluate(() => window.__sheet.notes(0, 5, 6, 11));
+    // The caveats once, on the record; a line's own notes on its Status, as in its Assumptions/Notes cell.
     expect(notes[5][0]).toMatch(/Antidumping and countervailing duties are not included\./);
-    expect(notes.slice(0, 5).flat().filter(Boolean)).toEqual([]); // plain lines carry no note of their own
-    const formats = await page.evaluate(() => window.__sheet.formats(1, 5, 1, 7));
-    expect(formats[0]).toEqual(['$#,##0.00', '$#,##0.00', '$#,##0.00', '$#,##0.00', '$#,##0.00', '@', 'General']);
+    expect(notes.slice(0, 5).map((r) => r[10])).toEqual([null, null, out[2][9], null, null]);
+    const formats = await page.evaluate(() => window.__sheet.formats(1, 5, 1, 11));
+    expect(formats[0]).toEqual([...Array(7).fill('$#,##0.00'), '@', '@', '@', 'General']);
     const bold = await page.evaluate(() => window.__sheet.bold(0, 5, 6, 1).map((r) => r[0]));
     expect(bold).toEqual([true, false, false, false, true, false]);
     expect(await page.evaluate(() => window.__sheet.border(4, 5))).toBe('EdgeTop:Continuous');
@@ -162,14 +163,13 @@ describe('the task pane in Chromium', () => {
     expect(await page.locator('#totals').textContent()).toContain('Landed cost$16,375.80');
     expect(await page.locator('#totals').textContent()).toContain('Chapter 99 duties$2,100.00'); // 787.50 + 1,312.50
     expect(await page.locator('#progress').isHidden()).toBe(true);
-    await page.screenshot({ path: SCREENSHOT, fullPage: true });
   });
 
   it('asks before overwriting: Cancel writes nothing, Overwrite writes with the new options', async () => {
     api.length = 0;
     await page.click('#cost');
     await page.locator('#confirm').waitFor({ state: 'visible' });
-    expect(await page.locator('#confirm-text').textContent()).toBe('Cells in Sheet1!F1:L6 are not empty. Overwrite them with the costing?');
+    expect(await page.locator('#confirm-text').textContent()).toBe('Cells in Sheet1!F1:P6 are not empty. Overwrite them with the costing?');
     await page.click('#confirm-no');
     await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
     expect(api).toEqual([]);
@@ -182,8 +182,8 @@ describe('the task pane in Chromium', () => {
     await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 3 lines/);
     expect(api).toEqual(['POST /api/v1/duty/bulk']);
     const row = await page.evaluate(() => window.__sheet.get(1, 5, 1, 7)[0]);
-    // Section 301 at 25% = 2,625; HMF 0.125% of 10,500 = 13.13 (of the entry's 15.63, by value); note 52 +12.5% = 1,312.50 in landed.
-    expect(row).toEqual([1732.5, 2625, 36.37, 13.13, 16219.5, '16.5%', 'OK']);
+    // Section 301 at 25% = 2,625; HMF 0.125% of 10,500 = 13.13 (of the entry's 15.63, by value); note 52 +12.5% = 1,312.50.
+    expect(row).toEqual([1732.5, 2625, 0, 1312.5, 36.37, 13.13, 16219.5]);
     expect(await page.evaluate(() => window.__sheet.get(5, 5, 1, 1)[0][0])).toMatch(/Section 301 25% · ocean freight \(HMF\) yes/);
     await page.uncheck('#ocean');
     await page.selectOption('#s301', '');
@@ -204,11 +204,11 @@ describe('the task pane in Chromium', () => {
     await page.selectOption('#col-value', '0');
     await page.selectOption('#col-origin', '2');
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 lines into Sheet1!D21:J24\./);
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 lines into Sheet1!D21:N24\./);
     const out = await page.evaluate(() => window.__sheet.get(20, 3, 3, 7));
-    expect(out[0].slice(0, 3)).toEqual([1650, 750, 34.64]);
-    expect(out[1].slice(0, 3)).toEqual([0, 0, 6.93]); // 8471.30.01 is Free, not on a Section 301 list here; MPF 0.3464% of 2,000
-    expect(out[2].slice(0, 3)).toEqual([1650, 750, 41.57]); // MPF of the entry: 0.3464% of 12,000
+    expect([0, 1, 4].map((i) => out[0][i])).toEqual([1650, 750, 34.64]);
+    expect([0, 1, 4].map((i) => out[1][i])).toEqual([0, 0, 6.93]); // 8471.30.01 is Free, not on a Section 301 list here; MPF 0.3464% of 2,000
+    expect([0, 1, 4].map((i) => out[2][i])).toEqual([1650, 750, 41.57]); // MPF of the entry: 0.3464% of 12,000
     await page.click('#columns summary'); // closed: back to detection for whoever comes next
     await page.evaluate(() => window.__sheet.clear());
   });
@@ -220,35 +220,72 @@ describe('the task pane in Chromium', () => {
     });
     await page.click('#cost');
     await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 1 lines/);
-    expect(await page.evaluate(() => window.__sheet.get(1, 3, 1, 7)[0])).toEqual([1732.5, 0, 36.37, 0, 12268.87, '16.5%', 'OK (value = Qty × Unit price)']);
-    expect(await page.evaluate(() => window.__sheet.notes(1, 9, 1, 1)[0][0])).toBe('Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).');
+    expect(await page.evaluate(() => window.__sheet.get(1, 3, 1, 11)[0])).toEqual([
+      1732.5, 0, 0, 0, 36.37, 0, 12268.87, '16.5%', '', 'Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).\nNo origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.', 'OK (value = Qty × Unit price)',
+    ]);
+    expect(await page.evaluate(() => window.__sheet.notes(1, 13, 1, 1)[0][0])).toMatch(/^Value 10,500\.00 = Qty 5000 × Unit price 2\.1 \(the order has no value column\)\./);
     await page.evaluate(() => window.__sheet.clear());
   });
 
-  it('a 2,500-line order shows its progress and can be cancelled: nothing is written, no progress bar is left', async () => {
+  it('Entry date and Claim columns: one request per entry date, programs, per-program and refundable IEEPA totals', async () => {
+    bulkBodies.length = 0;
+    await page.evaluate(() => {
+      window.__sheet.set(0, 0, [
+        ['HTS', 'Origin', 'Ext value', 'Entry date', 'Claim'],
+        ['7208.10.15', 'VN', 12000, '', 'none'],
+        // A date cell reaches the add-in as Excel's serial: 45931 is 2025-10-01.
+        ['6109.10.00', 'VN', 10000, 45931, ''],
+      ]);
+      window.__sheet.select(0, 0, 3, 5);
+    });
+    await page.click('#cost');
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 lines into Sheet1!F1:P5\./);
+    // The API takes one date per request: the line without a date, then 2025-10-01, each its own entry.
+    expect(bulkBodies).toEqual([
+      { items: [{ hts: '7208.10.15', origin: 'VN', value: 12000, claim: 'none' }] },
+      { items: [{ hts: '6109.10.00', origin: 'VN', value: 10000 }], date: '2025-10-01' },
+    ]);
+    const out = await page.evaluate(() => window.__sheet.get(1, 5, 3, 11));
+    // Today (2026): Annex I-A steel, Section 232 +50% of 12,000 = 6,000; MPF 0.3464% of 12,000 = 41.57; landed 18,041.57.
+    expect(out[0].slice(0, 9)).toEqual([0, 0, 6000, 0, 41.57, 0, 18041.57, 'Free', 's232_metals 9903.82.02']);
+    // 2025-10-01: 16.5% = 1,650; IEEPA reciprocal Vietnam 20% (9903.02.69) = 2,000; MPF 34.64; landed 13,684.64.
+    expect(out[1].slice(0, 9)).toEqual([1650, 0, 0, 2000, 34.64, 0, 13684.64, '16.5%', 'ieepa_reciprocal 9903.02.69']);
+    // Totals: MPF 41.57 + 34.64 = 76.21; landed 31,726.21; each program; the IEEPA amount that may be refunded.
+    expect(out[2]).toEqual([
+      1650, 0, 6000, 2000, 76.21, 0, 31726.21, '', 's232_metals $6,000.00; ieepa_reciprocal $2,000.00', 'Refundable (IEEPA, past entry dates): $2,000.00',
+      'Total: 2 lines; costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)',
+    ]);
+    expect(await page.evaluate(() => window.__sheet.get(4, 5, 1, 1)[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
+    expect(await page.locator('#totals').textContent()).toContain('Section 232$6,000.00');
+    expect(await page.locator('#totals').textContent()).toContain('Refundable (IEEPA)$2,000.00');
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    await page.evaluate(() => window.__sheet.clear());
+  });
+
+  it('a 2,500-line order is one entry: progress counts both passes, and it can be cancelled: nothing is written, no progress bar is left', async () => {
     await page.evaluate(() => {
       window.__sheet.set(0, 0, [['HTS', 'Value'], ...Array.from({ length: 2500 }, (_, i) => ['6109.10.00', 100 + i])]);
       window.__sheet.select(0, 0, 2501, 2);
     });
-    // The second request is held until the person has pressed Cancel.
+    // Pass 1 measures the 3 requests, pass 2 costs them; its second request is held until the person has pressed Cancel.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let bulk = 0;
     await page.route('**/api/v1/duty/bulk', async (route) => {
-      if (++bulk === 2) await held;
+      if (++bulk === 5) await held;
       await route.continue().catch(() => undefined);
     });
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toBe('Costing 2,500 lines: 1,000 done…');
-    expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [p.hidden, p.value, p.max])).toEqual([false, 1000, 2500]);
+    await expect.poll(() => statusOf('order-status')).toBe('Costing 2,500 lines (twice: the fees are of one entry): 3,500 of 5,000 done…');
+    expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [p.hidden, p.value, p.max])).toEqual([false, 3500, 5000]);
     await page.click('#cancel-cost');
     await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
     release();
     await page.unroute('**/api/v1/duty/bulk');
     expect(await page.locator('#progress').isHidden()).toBe(true);
     expect(await page.locator('#cancel-cost').isHidden()).toBe(true);
-    expect((await page.evaluate(() => window.__sheet.get(0, 2, 2502, 7))).flat().filter((v) => v !== '')).toEqual([]);
-    expect(bulk).toBe(2);
+    expect((await page.evaluate(() => window.__sheet.get(0, 2, 2502, 11))).flat().filter((v) => v !== '')).toEqual([]);
+    expect(bulk).toBe(5);
     await page.evaluate(() => window.__sheet.clear());
   });
 

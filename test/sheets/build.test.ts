@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import build, { apiOrigin } from '../../sheets-addon/build.mjs';
 import { root } from './harness.js';
 
-const CUSTOM_FUNCTIONS = ['DUTY', 'SECTION301', 'MPF', 'HMF', 'FEES', 'LANDED', 'RATE', 'DESC', 'RESULT', 'EXPORTERS'];
-const ENTRY_POINTS = ['onOpen', 'onInstall', 'showSidebar', 'costSelectedOrder', 'getSettings', 'saveSettings', 'testConnection', 'planSelectedOrder', 'getSelectionColumns', 'costOrderChunk', 'finishOrder', 'discardOrder'];
+const CUSTOM_FUNCTIONS = ['DUTY', 'SECTION301', 'S232', 'ADDITIONAL', 'MPF', 'HMF', 'FEES', 'LANDED', 'RATE', 'DESC', 'RESULT', 'EXPORTERS'];
+const ENTRY_POINTS = ['onOpen', 'onInstall', 'showSidebar', 'costSelectedOrder', 'getSettings', 'saveSettings', 'testConnection', 'planSelectedOrder', 'getSelectionColumns', 'measureOrderChunk', 'costOrderChunk', 'finishOrder', 'discardOrder'];
 
 let project: string;
 let out: string;
@@ -48,7 +48,7 @@ describe('Code.js', () => {
       expect(jsdoc![1], name).toMatch(/@customfunction/);
       expect(jsdoc![1], name).toMatch(/@param \{[^}]+\} hts /);
     }
-    expect(code).toMatch(/@param \{number\|Array<Array<number>>\} \[qty\] Quantity[^\n]*\n[^\n]*\n \* @return The duty in dollars[^\n]*\n \* @customfunction\n \*\/\nfunction DUTY\(hts, value, origin, s301, ocean, qty, unit\) \{\n {2}return Landed\.DUTY\(hts, value, origin, s301, ocean, qty, unit\);\n\}/);
+    expect(code).toMatch(/@param \{string\|Array<Array<string>>\} \[claim\] Preference[^\n]*\n \* @return The duty in dollars[^\n]*\n \* @customfunction\n \*\/\nfunction DUTY\(hts, value, origin, s301, ocean, qty, unit, date, claim\) \{\n {2}return Landed\.DUTY\(hts, value, origin, s301, ocean, qty, unit, date, claim\);\n\}/);
     // Menu items and sidebar calls are not offered as spreadsheet functions.
     for (const name of ENTRY_POINTS) expect(new RegExp(`@customfunction\\n \\*/\\nfunction ${name}\\(`).test(code), name).toBe(false);
   });

@@ -43,6 +43,18 @@ describe('single cells', () => {
     expect(w.call('RATE', '6109.10.00')).toEqual([['16.5%']]);
   });
 
+  test('S232 and ADDITIONAL; date and claim, the last arguments', () => {
+    const w = addon.fresh();
+    // 7208.10.15 (steel, Free) from Vietnam today: Section 232 +50% (9903.82.02) of 12,000 = 6,000, its only chapter 99 duty.
+    expect(w.call('S232', '7208.10.15', 12000, 'VN')).toEqual([[6000]]);
+    expect(w.call('ADDITIONAL', '7208.10.15', 12000, 'VN')).toEqual([[6000]]);
+    // A T-shirt from Vietnam entered 2025-10-01, typed or as a date cell: IEEPA reciprocal 20% = 2,000.
+    expect(w.call('ADDITIONAL', '6109.10.00', 10000, 'VN', '', '', '', '', '2025-10-01')).toEqual([[2000]]);
+    expect(w.call('ADDITIONAL', '6109.10.00', 10000, 'VN', '', '', '', '', new Date(2025, 9, 1))).toEqual([[2000]]);
+    // Korea without its KORUS claim: the general 16.5% of 10,000.
+    expect(w.call('DUTY', '6109.10.00', 10000, 'kr', '', '', '', '', '', 'none')).toEqual([[1650]]);
+  });
+
   test('Section 301 follows the s301 argument', () => {
     const w = addon.fresh();
     expect(w.call('SECTION301', '6109.10.00', 10000, 'china', 25)).toEqual([[2500]]);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
 import { serverRequests, startAddon, type Addon } from './harness.js';
-import { MIXED_ORDER_BY_VESSEL, writeMixedOrder } from './orders.js';
+import { MIXED_ORDER_BY_VESSEL, writeDatedInvoice, writeMixedOrder } from './orders.js';
 
 let addon: Addon;
 beforeAll(async () => {
@@ -19,15 +19,18 @@ afterAll(async () => {
 interface Plan {
   lines: number;
   chunks: number;
+  measure: number[];
   output: string;
   occupied: boolean;
   columns: { mapping: Record<string, number>; header: boolean };
 }
 
-/** The sidebar's sequence: plan, each chunk, totals. */
+/** The sidebar's sequence: plan, measure the requests that share an entry, cost each request, totals. */
 function costFromSidebar(w: AddonWorld, options: Record<string, unknown>, columns: Plan['columns'] | null = null) {
   const plan = w.call<Plan>('planSelectedOrder', options, columns);
-  const parts = Array.from({ length: plan.chunks }, (_, i) => w.call('costOrderChunk', plan, i));
+  const bases: unknown[] = Array.from({ length: plan.chunks }, () => null);
+  for (const i of plan.measure) bases[i] = w.call('measureOrderChunk', plan, i);
+  const parts = Array.from({ length: plan.chunks }, (_, i) => w.call('costOrderChunk', plan, i, bases));
   return { plan, summary: w.call<{ totals: Record<string, number>; output: string; notes: string[] }>('finishOrder', plan, parts) };
 }
 
@@ -38,7 +41,7 @@ describe('the sidebar costs the selected order', () => {
     w.select('A1:E7');
     const before = await serverRequests(addon.server, '/api/v1/duty/bulk');
     const { plan, summary } = costFromSidebar(w, { ocean: true });
-    expect(plan).toMatchObject({ lines: 5, chunks: 1, output: 'Sheet1!F1:L9', occupied: false, columns: { header: true } });
+    expect(plan).toMatchObject({ lines: 5, chunks: 1, output: 'Sheet1!F1:P9', occupied: false, columns: { header: true } });
     expect(await serverRequests(addon.server, '/api/v1/duty/bulk')).toBe(before + 1);
     expect(w.requests.map((r) => r.url.replace(addon.server.url, ''))).toEqual(['/api/v1/duty/bulk']);
     expect(w.requests[0].body).toEqual({
@@ -52,20 +55,20 @@ describe('the sidebar costs the selected order', () => {
       ocean: true,
     });
 
-    expect(w.sheet.values('F1:L8')).toEqual(MIXED_ORDER_BY_VESSEL);
+    expect(w.sheet.values('F1:P8')).toEqual(MIXED_ORDER_BY_VESSEL);
     expect(String(w.sheet.values('F9')[0][0])).toMatch(/^Costed by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2026 Revision 10 · entry date .* · ocean freight \(HMF\) yes · numbers read as 1,234\.56$/);
-    // The order's notes (the fee year, the caveats) on the record; each line's own notes on its Status.
+    // The order's notes (the fee year, the caveats) once, on the record; each line's own notes on its Status too.
     expect(w.sheet.getRange('F9').getNotes()[0][0]).toMatch(/Antidumping and countervailing duties are not included\./);
-    expect(w.sheet.getRange('L7').getNotes()[0][0]).toMatch(/86\.5¢\/kg/);
+    expect(w.sheet.getRange('P7').getNotes()[0][0]).toMatch(/86\.5¢\/kg/);
     expect(summary.totals).toMatchObject({ lines: 5, errors: 1, customs_value: 18000, duty: 1656.3, landed_cost: 21741.15, additional_duty: 2000, by_program: { s301_china: 750, s301_forced_labor: 1250 } });
 
     // Marks and formats.
-    const bg = w.sheet.getRange('F2:L8').getBackgrounds().map((r) => r[6]);
+    const bg = w.sheet.getRange('F2:P8').getBackgrounds().map((r) => r[10]);
     expect(bg).toEqual([null, '#f4cccc', null, null, null, '#fff2cc', null]);
-    expect(w.sheet.getRange('F1:L1').getFontWeights()[0].every((x) => x === 'bold')).toBe(true);
-    expect(w.sheet.getRange('F8:L8').getFontWeights()[0].every((x) => x === 'bold')).toBe(true);
-    expect(w.sheet.getRange('F8:L8').getBorderTops()[0].every(Boolean)).toBe(true);
-    expect(w.sheet.getRange('F2:L2').getNumberFormats()[0]).toEqual(['$#,##0.00', '$#,##0.00', '$#,##0.00', '$#,##0.00', '$#,##0.00', '@', 'General']);
+    expect(w.sheet.getRange('F1:P1').getFontWeights()[0].every((x) => x === 'bold')).toBe(true);
+    expect(w.sheet.getRange('F8:P8').getFontWeights()[0].every((x) => x === 'bold')).toBe(true);
+    expect(w.sheet.getRange('F8:P8').getBorderTops()[0].every(Boolean)).toBe(true);
+    expect(w.sheet.getRange('F2:P2').getNumberFormats()[0]).toEqual([...Array(7).fill('$#,##0.00'), '@', '@', '@', 'General']);
     // The order itself is untouched.
     expect(w.sheet.values('A2:B2')).toEqual([['6109.10.00', 10000]]);
   });
@@ -76,7 +79,7 @@ describe('the sidebar costs the selected order', () => {
     w.sheet.getRange('H4').setValues([['my note']]);
     w.select('B3'); // one cell stands for the table around it, up to the blank row 6
     const plan = w.call<Plan>('planSelectedOrder', {}, null);
-    expect(plan).toMatchObject({ output: 'Sheet1!F1:L7', occupied: true, lines: 4 });
+    expect(plan).toMatchObject({ output: 'Sheet1!F1:P7', occupied: true, lines: 4 });
     expect(w.requests).toHaveLength(0);
     expect(w.sheet.values('H4')).toEqual([['my note']]);
   });
@@ -100,13 +103,14 @@ describe('the sidebar costs the selected order', () => {
     });
     expect(w.requests).toHaveLength(0);
     const { plan, summary } = costFromSidebar(w, {}, { mapping: { hts: 0, value: 1, origin: 2 }, header: false });
-    expect(plan).toMatchObject({ lines: 2, output: 'Sheet1!F5:L8' });
+    expect(plan).toMatchObject({ lines: 2, output: 'Sheet1!F5:P8' });
     // Korea: free and MPF-exempt, note 52 12.5% total over Free (1,250) in landed; MFN: 16.5% and the whole entry's MPF (0.3464% of 10,000).
     expect(w.sheet.values('F5:L7')).toEqual([
-      [0, 0, 0, 0, 11250, 'Free', 'OK'],
-      [1650, 0, 34.64, 0, 11684.64, '16.5%', 'OK'],
-      [1650, 0, 34.64, 0, 22934.64, '', 'Total: 2 lines'],
+      [0, 0, 0, 1250, 0, 0, 11250],
+      [1650, 0, 0, 0, 34.64, 0, 11684.64],
+      [1650, 0, 0, 1250, 34.64, 0, 22934.64],
     ]);
+    expect(w.sheet.values('P7')).toEqual([['Total: 2 lines']]);
     expect(summary.totals.landed_cost).toBe(22934.64);
 
     w.sheet.getRange('A10:B11').setValues([
@@ -136,13 +140,19 @@ describe('the sidebar costs the selected order', () => {
     expect(w.requests[0].body).toEqual({ items: [{ hts: '6109.10.00', origin: 'China', qty: 5000, value: 10500 }, { hts: '8471.30.01', qty: 10, value: 2000 }] });
     expect(w.sheet.values('F2:L5')).toEqual([
       // 16.5% and 7.5% of 10,500; MPF 0.3464% of the entry's 12,500 = 43.30, shared by value: 36.37 and 6.93;
-      // landed cost with note 52 (China +12.5% of 10,500 = 1,312.50).
-      [1732.5, 787.5, 36.37, 0, 14368.87, '16.5%', 'OK'],
-      [0, 0, 6.93, 0, 2006.93, 'Free', 'OK'],
-      ['', '', '', '', '', '', 'Error: Value "12 boxes" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)'],
-      [1732.5, 787.5, 43.3, 0, 16375.8, '', 'Total: 3 lines; 1 with errors (not in the totals)'],
+      // note 52 (China +12.5% of 10,500 = 1,312.50) among the other additional duties.
+      [1732.5, 787.5, 0, 1312.5, 36.37, 0, 14368.87],
+      [0, 0, 0, 0, 6.93, 0, 2006.93],
+      ['', '', '', '', '', '', ''],
+      [1732.5, 787.5, 0, 1312.5, 43.3, 0, 16375.8],
     ]);
-    expect(w.sheet.getRange('F4:L4').getBackgrounds()[0]).toEqual(Array(7).fill('#f4cccc'));
+    expect(w.sheet.values('P2:P5')).toEqual([
+      ['OK'],
+      ['OK'],
+      ['Error: Value "12 boxes" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)'],
+      ['Total: 3 lines; 1 with errors (not in the totals)'],
+    ]);
+    expect(w.sheet.getRange('F4:P4').getBackgrounds()[0]).toEqual(Array(11).fill('#f4cccc'));
     expect(summary.totals).toMatchObject({ lines: 3, errors: 1, landed_cost: 16375.8 });
   });
 
@@ -156,9 +166,12 @@ describe('the sidebar costs the selected order', () => {
     w.select('A1:C3');
     costFromSidebar(w, { decimal: ',' });
     expect((w.requests[0].body as { items: unknown[] }).items).toEqual([{ hts: '6109.10.00', qty: 5000, value: 10500 }]);
-    expect(w.sheet.values('D2:J2')).toEqual([[1732.5, 0, 36.37, 0, 12268.87, '16.5%', 'OK (value = Qty × Unit price)']]);
-    expect(w.sheet.getRange('J2').getNotes()).toEqual([['Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).']]);
-    expect(w.sheet.values('J3')[0][0]).toBe('Error: Unit price "n/a" is not an amount in U.S. dollars written 1.234,56 (if it uses a decimal point, choose 1,234.56 under Numbers)');
+    expect(w.sheet.values('D2:N2')).toEqual([[
+      1732.5, 0, 0, 0, 36.37, 0, 12268.87, '16.5%', '', 'Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).\nNo origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.',
+      'OK (value = Qty × Unit price)',
+    ]]);
+    expect(w.sheet.getRange('N2').getNotes()[0][0]).toMatch(/^Value 10,500\.00 = Qty 5000 × Unit price 2\.1 \(the order has no value column\)\./);
+    expect(w.sheet.values('N3')[0][0]).toBe('Error: Unit price "n/a" is not an amount in U.S. dollars written 1.234,56 (if it uses a decimal point, choose 1,234.56 under Numbers)');
     expect(String(w.sheet.values('D5')[0][0])).toMatch(/numbers read as 1\.234,56 or 1 234,56$/);
   });
 
@@ -171,8 +184,38 @@ describe('the sidebar costs the selected order', () => {
     w.select('A1:B2');
     costFromSidebar(w, { origin: 'china', s301: '25' });
     // 16.5% duty, Section 301 at 25% as asked; note 52 China +12.5% (1,250); landed 10,000 + 1,650 + 2,500 + 1,250 + 34.64.
-    expect(w.sheet.values('C2:I2')).toEqual([[1650, 2500, 34.64, 0, 15434.64, '16.5%', 'OK']]);
+    expect(w.sheet.values('C2:I2')).toEqual([[1650, 2500, 0, 1250, 34.64, 0, 15434.64]]);
     expect(w.requests[0].body).toMatchObject({ origin: 'china', s301: '25' });
+  });
+  test('Entry date and Claim columns: one request per entry date, each its own entry; programs, per-program and refundable totals', () => {
+    const w = addon.fresh();
+    writeDatedInvoice(w);
+    w.select('A1:E4');
+    const { plan, summary } = costFromSidebar(w, {});
+    expect(plan).toMatchObject({ lines: 3, chunks: 2, output: 'Sheet1!F1:P6' });
+    // The API takes one date per request: the lines without a date (and the unreadable one, not sent), then 2025-10-01.
+    expect(w.requests.map((r) => r.body)).toEqual([
+      { items: [{ hts: '7208.10.15', origin: 'VN', value: 12000, claim: 'none' }] },
+      { items: [{ hts: '6109.10.00', origin: 'VN', value: 10000 }], date: '2025-10-01' },
+    ]);
+    expect(w.sheet.values('F2:N5')).toEqual([
+      // Today (2026): steel of Annex I-A, Section 232 +50% of 12,000 = 6,000 (no reciprocal or note 52 on 232 metals);
+      // MPF 0.3464% of 12,000 = 41.568 → 41.57; landed 12,000 + 6,000 + 41.57.
+      [0, 0, 6000, 0, 41.57, 0, 18041.57, 'Free', 's232_metals 9903.82.02'],
+      // 2025-10-01: 16.5% = 1,650; IEEPA reciprocal, Vietnam 20% (9903.02.69) = 2,000; MPF 0.3464% of 10,000 = 34.64,
+      // its own entry; landed 10,000 + 1,650 + 2,000 + 34.64.
+      [1650, 0, 0, 2000, 34.64, 0, 13684.64, '16.5%', 'ieepa_reciprocal 9903.02.69'],
+      ['', '', '', '', '', '', '', '', ''],
+      // 1,650; 6,000; 2,000; 41.57 + 34.64 = 76.21; landed 18,041.57 + 13,684.64 = 31,726.21.
+      [1650, 0, 6000, 2000, 76.21, 0, 31726.21, '', 's232_metals $6,000.00; ieepa_reciprocal $2,000.00'],
+    ]);
+    expect(w.sheet.values('O5:P5')).toEqual([
+      ['Refundable (IEEPA, past entry dates): $2,000.00', 'Total: 3 lines; 1 with errors (not in the totals); costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)'],
+    ]);
+    expect(w.sheet.values('P4')[0][0]).toBe('Error: Entry date "next week" is not a date (write it YYYY-MM-DD or as a date cell)');
+    expect(w.sheet.values('O3')[0][0]).toMatch(/IEEPA duties \(entries 2025-02-04 to 2026-02-23\) were held unlawful/);
+    expect(String(w.sheet.values('F6')[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
+    expect(summary.totals).toMatchObject({ lines: 3, errors: 1, section_232: 6000, additional_duty: 8000, refundable: 2000, by_program: { s232_metals: 6000, ieepa_reciprocal: 2000 } });
   });
 });
 
@@ -188,32 +231,38 @@ describe('the menu', () => {
     expect(w.sidebar?.content).toContain('Cost selected order');
   });
 
-  test('"Cost selected order" asks before overwriting, and costs a 2,500-line order in 3 requests', () => {
+  test('"Cost selected order" asks before overwriting, and costs a 5,000-line order as one entry: 5 requests measured, 5 costed, MPF once', () => {
     const w = addon.fresh();
-    // 2,500 lines of 6109.10.00 at 100 dollars, MFN: 16.50 duty each.
-    w.sheet.getRange('A1:B2501').setValues([['HTS code', 'Customs value'], ...Array.from({ length: 2500 }, () => ['6109.10.00', 100])]);
+    // 5,000 lines of 6109.10.00 at 100 dollars, MFN: 16.50 duty each.
+    w.sheet.getRange('A1:B5001').setValues([['HTS code', 'Customs value'], ...Array.from({ length: 5000 }, () => ['6109.10.00', 100])]);
     w.sheet.getRange('D1').setValues([['keep me']]);
-    w.select('A1:B2501');
+    w.select('A1:B5001');
 
     w.alertAnswers.push('NO');
     w.call('costSelectedOrder');
-    expect(w.alerts[0][1]).toBe('The cells Sheet1!C1:I2503 are not empty. Overwrite them with the costing?');
+    expect(w.alerts[0][1]).toBe('The cells Sheet1!C1:M5003 are not empty. Overwrite them with the costing?');
     expect(w.requests).toHaveLength(0);
     expect(w.sheet.values('D1')).toEqual([['keep me']]);
 
     w.alertAnswers.push('YES');
     w.call('costSelectedOrder');
-    expect(w.requests.map((r) => (r.body as { items: unknown[] }).items.length)).toEqual([1000, 1000, 500]);
-    expect(w.toasts.slice(0, 3)).toEqual(['Costing lines 1–1000 of 2500…', 'Costing lines 1001–2000 of 2500…', 'Costing lines 2001–2500 of 2500…']);
+    const bodies = w.requests.map((r) => r.body as { items: unknown[]; entry?: Record<string, number> });
+    expect(bodies.map((b) => b.items.length)).toEqual(Array(10).fill(1000));
+    // Pass 1 without entry; pass 2 with the entry's 500,000 liable dollars and those of the parts before.
+    expect(bodies.slice(0, 5).map((b) => b.entry)).toEqual(Array(5).fill(undefined));
+    expect(bodies.slice(5).map((b) => b.entry)).toEqual([0, 1, 2, 3, 4].map((k) => ({ mpf_basis: 500000, hmf_basis: 0, mpf_basis_before: k * 100000, hmf_basis_before: 0 })));
+    expect(w.toasts.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => `Costing 5000 lines: request ${i + 1} of 10…`));
     expect(w.sheet.values('C1:I2')).toEqual([
-      ['Duty', 'Section 301', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Status'],
-      // Each request is an entry of 1,000 × 100 = 100,000: MPF 346.40, 0.3464 a line.
-      [16.5, 0, 0.35, 0, 116.85, '16.5%', 'OK'],
+      ['Duty', 'Section 301', 'Section 232', 'Other additional duties', 'MPF', 'HMF', 'Landed cost'],
+      // MPF of the entry: 0.3464% of 500,000 = 1,732.00, above the maximum 651.50 (FY2026), paid once; line 1's
+      // share by cumulative rounding is 651.50 × 1/5,000 = 0.1303 → 0.13.
+      [16.5, 0, 0, 0, 0.13, 0, 116.63],
     ]);
-    // Duty 2,500 × 16.50; MPF 346.40 + 346.40 + 173.20 (0.3464% of each entry); landed 250,000 + 41,250 + 866.
-    expect(w.sheet.values('C2502:I2502')).toEqual([
-      [41250, 0, 866, 0, 292116, '', 'Total: 2500 lines; costed as 3 entries of up to 1,000 lines (MPF minimum and maximum apply to each)'],
-    ]);
+    // The lines' MPF add up to the entry's 651.50 to the cent.
+    expect(w.sheet.values('G2:G5001').reduce((n, [c]) => n + Math.round(Number(c) * 100), 0)).toBe(65150);
+    // Duty 5,000 × 16.50 = 82,500; landed 500,000 + 82,500 + 651.50.
+    expect(w.sheet.values('C5002:I5002')).toEqual([[82500, 0, 0, 0, 651.5, 0, 583151.5]]);
+    expect(w.sheet.values('M5002')).toEqual([['Total: 5000 lines']]);
   });
 
   test('the menu shows a problem as an alert', () => {

@@ -116,7 +116,7 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   await page.check('#ocean');
 
   await page.click('#cost');
-  await expect.poll(() => text('#confirmText')).toBe('The cells Sheet1!F1:L9 are not empty. Overwrite them with the costing?');
+  await expect.poll(() => text('#confirmText')).toBe('The cells Sheet1!F1:P9 are not empty. Overwrite them with the costing?');
   await page.click('#cancel');
   await expect.poll(() => text('#order')).toBe('Cancelled: nothing was written.');
   expect(world.sheet.values('F3:G3')).toEqual([['', 'old figure']]);
@@ -125,8 +125,8 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   await page.click('#cost');
   await page.locator('#confirm').waitFor({ state: 'visible' });
   await page.click('#overwrite');
-  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!F1:L9. 1 line(s) could not be costed: see their Status.');
-  expect(world.sheet.values('F1:L8')).toEqual(MIXED_ORDER_BY_VESSEL);
+  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!F1:P9. 1 line(s) could not be costed: see their Status.');
+  expect(world.sheet.values('F1:P8')).toEqual(MIXED_ORDER_BY_VESSEL);
   expect(calls.filter((c) => c !== 'getSettings' && c !== 'saveSettings' && c !== 'testConnection')).toEqual(['planSelectedOrder', 'planSelectedOrder', 'costOrderChunk', 'finishOrder']);
 
   const totals = await page.locator('#totals tr').allInnerTexts();
@@ -135,6 +135,7 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
     'Customs value 18,000.00',
     'Duty 1,656.30',
     'Section 301 750.00',
+    'Section 232 0.00',
     'Chapter 99 duties 2,000.00', // 750 + note 52 China +12.5% of 10,000
     'MPF 62.35',
     'HMF 22.50',
@@ -178,27 +179,29 @@ test('no header row: the picker starts with the header box unticked, and every l
   await page.selectOption('#col-value', '0');
   await page.selectOption('#col-origin', '2');
   await page.click('#cost');
-  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!D30:J33.');
+  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!D30:N33.');
   // 16.5% and 7.5% of 10,000; MPF of the entry: 0.3464% of 12,000 = 41.57.
-  expect(world.sheet.values('D30:F32')).toEqual([[1650, 750, 34.64], [0, 0, 6.93], [1650, 750, 41.57]]);
+  expect(world.sheet.values('D30:E32')).toEqual([[1650, 750], [0, 0], [1650, 750]]);
+  expect(world.sheet.values('H30:H32')).toEqual([[34.64], [6.93], [41.57]]);
   await page.click('#columns summary'); // closed: back to the header row
 });
 
-test('a 2,500-line order shows its progress in lines and can be cancelled: what was written is cleared, no bar is left', async () => {
+test('a 2,500-line order is one entry: progress counts both passes, and it can be cancelled: what was written is cleared, no bar is left', async () => {
   world.sheet.getRange('A40:B2540').setValues([['HTS', 'Value'], ...Array.from({ length: 2500 }, (_, i) => ['6109.10.00', 100 + i])]);
   world.select('A40:B2540');
   let release!: () => void;
   holdChunks = new Promise((r) => (release = r));
   await page.click('#cost');
-  await expect.poll(() => text('#order')).toBe('Costing 2,500 lines: 1,000 done…');
-  expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [getComputedStyle(p).display, p.value, p.max])).toEqual(['block', 1000, 2500]);
+  // Pass 1 measured the 3 requests (2,500 lines), pass 2 costed the first 1,000 and waits on the second.
+  await expect.poll(() => text('#order')).toBe('Costing 2,500 lines (twice: the fees are of one entry): 3,500 of 5,000 done…');
+  expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [getComputedStyle(p).display, p.value, p.max])).toEqual(['block', 3500, 5000]);
   expect(world.sheet.values('C41:C41')).toEqual([[16.5]]); // the first 1,000 lines are on the sheet
   await page.click('#stop');
   release();
   holdChunks = null;
   await expect.poll(() => text('#order')).toBe('Cancelled: what had been written was cleared.');
-  expect(calls.slice(-4)).toEqual(['planSelectedOrder', 'costOrderChunk', 'costOrderChunk', 'discardOrder']);
-  expect(world.sheet.values('C40:I2542').flat().filter((v) => v !== '')).toEqual([]);
+  expect(calls.slice(-7)).toEqual(['planSelectedOrder', 'measureOrderChunk', 'measureOrderChunk', 'measureOrderChunk', 'costOrderChunk', 'costOrderChunk', 'discardOrder']);
+  expect(world.sheet.values('C40:M2542').flat().filter((v) => v !== '')).toEqual([]);
   expect(await page.locator('#progress').isHidden()).toBe(true);
   expect(await page.locator('#stop').isHidden()).toBe(true);
   expect(pageErrors).toEqual([]);

@@ -10,7 +10,7 @@
 import type { DutyResult } from '../../../shared/order.js';
 import { ApiError, type LandedApi } from './api.js';
 
-export const QUERY_FIELDS = ['hts', 'value', 'origin', 's301', 'ocean', 'date', 'qty', 'unit'] as const;
+export const QUERY_FIELDS = ['hts', 'value', 'origin', 's301', 'ocean', 'date', 'qty', 'unit', 'claim'] as const;
 export type DutyQuery = { hts: unknown } & Partial<Record<(typeof QUERY_FIELDS)[number], unknown>>;
 
 type BatchAnswer = DutyResult | { error: { code: string; message: string; details?: Record<string, unknown> } };

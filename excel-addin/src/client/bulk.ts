@@ -1,45 +1,62 @@
 /**
- * Costs a whole order with `POST /api/v1/duty/bulk`, in requests of at most 1,000 items (the API's
- * limit). Each request is an entry of its own for MPF (minimum and maximum per entry), so an order
- * of more than 1,000 lines is costed as several entries: the result says how many.
+ * Costs a whole order with `POST /api/v1/duty/bulk`, in the requests shared/order-sheet.ts plans:
+ * one per entry date, of at most 1,000 items (the API's limit). Each entry date is one entry: when
+ * it takes several requests, a first pass asks each for its lines' liable value, and the second
+ * sends each with its share of the entry (MPF minimum and maximum once). The result says how many
+ * entries the order made.
  */
-import type { OrderItem, OrderLine, OrderResult } from '../../../shared/order.js';
-import { bulkOptions, type OrderOptions } from '../../../shared/order-sheet.js';
+import type { OrderLine, OrderResult } from '../../../shared/order.js';
+import { entryShares, needsBasis, requestBody, requestItems, type FeeBasis, type OrderOptions, type OrderRequest } from '../../../shared/order-sheet.js';
 import { addTotals } from '../../../shared/order-output.js';
 import type { LandedApi } from './api.js';
 
 export type { OrderOptions };
 
 export interface CostedOrder extends OrderResult {
-  /** How many bulk requests (entries) the order took. */
-  chunks: number;
+  /** How many entries (entry dates) the order made. */
+  entries: number;
 }
 
 export const BULK_LIMIT = 1000;
 
+/** The answers' lines follow the requests' readable lines, request after request; progress counts both passes. */
 export async function costOrder(
   api: LandedApi,
-  items: readonly OrderItem[],
+  requests: readonly OrderRequest[],
   options: OrderOptions,
   onProgress: (done: number, total: number) => void = () => {},
   signal?: AbortSignal,
 ): Promise<CostedOrder> {
-  const opts = bulkOptions(options);
+  const sizes = requests.map((r) => requestItems(r).length);
+  const first = needsBasis(requests);
+  const total = sizes.reduce((n, size, i) => n + size * (first[i] ? 2 : 1), 0);
+  let done = 0;
+  onProgress(0, total);
+  const bases: (FeeBasis | null)[] = [];
+  for (const [i, request] of requests.entries()) {
+    if (!first[i]) bases.push(null);
+    else {
+      bases.push((await api.post<OrderResult>('/duty/bulk', requestBody(request, options), signal)).totals);
+      onProgress((done += sizes[i]), total);
+    }
+  }
+  const shares = entryShares(requests, bases);
   const lines: OrderLine[] = [];
   const results: OrderResult[] = [];
-  onProgress(0, items.length);
-  for (let start = 0; start < items.length; start += BULK_LIMIT) {
-    const r = await api.post<OrderResult>('/duty/bulk', { ...opts, items: items.slice(start, start + BULK_LIMIT) }, signal);
+  for (const [i, request] of requests.entries()) {
+    if (!sizes[i]) continue;
+    const start = lines.length;
+    const r = await api.post<OrderResult>('/duty/bulk', requestBody(request, options, shares[i]), signal);
     for (const l of r.lines) lines.push(renumber(l, start));
     results.push(r);
-    onProgress(Math.min(start + BULK_LIMIT, items.length), items.length);
+    onProgress((done += sizes[i]), total);
   }
   return {
     lines,
     totals: addTotals(results.map((r) => r.totals)),
     hts_revision: results[0]?.hts_revision ?? '',
     notes: [...new Set(results.flatMap((r) => r.notes))],
-    chunks: results.length,
+    entries: new Set(requests.filter((_, i) => sizes[i]).map((r) => r.date)).size,
   };
 }
 

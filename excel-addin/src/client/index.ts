@@ -8,7 +8,7 @@ import { LandedApi, type ApiOptions } from './api.js';
 import { DutyBatcher, type BatchOptions } from './batcher.js';
 import { costOrder, type CostedOrder, type OrderOptions } from './bulk.js';
 import { officeStore } from './settings.js';
-import type { OrderItem } from '../../../shared/order.js';
+import type { OrderRequest } from '../../../shared/order-sheet.js';
 
 export interface ExporterRow {
   rank: number;
@@ -46,8 +46,8 @@ export class Landed {
     return this.lookup(`exporters ${hts} ${limit ?? ''}`, () => this.api.get<Exporters>('/exporters', { hts, limit }));
   }
 
-  costOrder(items: readonly OrderItem[], options: OrderOptions, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<CostedOrder> {
-    return costOrder(this.api, items, options, onProgress, signal);
+  costOrder(requests: readonly OrderRequest[], options: OrderOptions, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<CostedOrder> {
+    return costOrder(this.api, requests, options, onProgress, signal);
   }
 
   /** Drops every cached answer: after the settings change (another server or key). */

@@ -8,6 +8,7 @@
 /// <reference path="../types/custom-functions.d.ts" />
 import type { DutyResult } from '../../../shared/order.js';
 import { isApiError, landed } from '../client/index.js';
+import { dateArgument } from '../../../shared/order-sheet.js';
 
 type Cell = unknown;
 
@@ -28,9 +29,9 @@ function toCellError(e: unknown, hts: Cell): CustomFunctions.Error {
   return cellError(CustomFunctions.ErrorCode.invalidValue, message);
 }
 
-async function query(hts: Cell, value: Cell, origin?: Cell, s301?: Cell, ocean?: Cell, qty?: Cell, unit?: Cell): Promise<DutyResult> {
+async function query(hts: Cell, value: Cell, origin?: Cell, s301?: Cell, ocean?: Cell, qty?: Cell, unit?: Cell, date?: Cell, claim?: Cell): Promise<DutyResult> {
   try {
-    return await landed().duties.duty({ hts, value, origin, s301, ocean, qty, unit });
+    return await landed().duties.duty({ hts, value, origin, s301, ocean, qty, unit, date: dateArgument(date), claim });
   } catch (e) {
     throw toCellError(e, hts);
   }
@@ -56,10 +57,12 @@ function computedDuty(r: DutyResult): number {
  * @param [ocean] TRUE when the goods arrive by vessel (harbor maintenance fee).
  * @param [qty] Quantity, for specific or compound rates (e.g. 100).
  * @param [unit] Unit of the quantity (e.g. kg, liter, doz); default: the unit of the rate.
+ * @param [date] Entry date, a date cell or YYYY-MM-DD (default: today): the chapter 99 layers and fees in force that day.
+ * @param [claim] Preference claimed: auto (default), none, usmca, korus, cafta-dr, or a program symbol.
  * @returns The duty in U.S. dollars.
  */
-export async function duty(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
-  return computedDuty(await query(hts, value, origin, s301, ocean, qty, unit));
+export async function duty(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown, date?: unknown, claim?: unknown): Promise<number> {
+  return computedDuty(await query(hts, value, origin, s301, ocean, qty, unit, date, claim));
 }
 
 /**
@@ -72,10 +75,48 @@ export async function duty(hts: unknown, value: unknown, origin?: unknown, s301?
  * @param [ocean] TRUE when the goods arrive by vessel.
  * @param [qty] Quantity, for specific or compound rates.
  * @param [unit] Unit of the quantity.
+ * @param [date] Entry date, a date cell or YYYY-MM-DD (default: today): the chapter 99 layers and fees in force that day.
+ * @param [claim] Preference claimed: auto (default), none, usmca, korus, cafta-dr, or a program symbol.
  * @returns The Section 301 duty in U.S. dollars.
  */
-export async function section301(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
-  return (await query(hts, value, origin, s301, ocean, qty, unit)).section_301;
+export async function section301(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown, date?: unknown, claim?: unknown): Promise<number> {
+  return (await query(hts, value, origin, s301, ocean, qty, unit, date, claim)).section_301;
+}
+
+/**
+ * Section 232 duty (steel, aluminum, copper, lumber, vehicles and their parts...), in U.S. dollars: the sum of the line's Section 232 layers.
+ * @customfunction S232
+ * @param hts Tariff code (HTS), 8 or 10 digits.
+ * @param value Customs value in U.S. dollars.
+ * @param [origin] Country of origin.
+ * @param [s301] Section 301 setting (25, 7.5, none, auto).
+ * @param [ocean] TRUE when the goods arrive by vessel.
+ * @param [qty] Quantity, for specific or compound rates.
+ * @param [unit] Unit of the quantity.
+ * @param [date] Entry date, a date cell or YYYY-MM-DD (default: today): the chapter 99 layers and fees in force that day.
+ * @param [claim] Preference claimed: auto (default), none, usmca, korus, cafta-dr, or a program symbol.
+ * @returns The Section 232 duty in U.S. dollars.
+ */
+export async function s232(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown, date?: unknown, claim?: unknown): Promise<number> {
+  return (await query(hts, value, origin, s301, ocean, qty, unit, date, claim)).section_232;
+}
+
+/**
+ * All chapter 99 duty, in U.S. dollars: Section 232, Section 301, IEEPA, Section 122 and every other additional duty of the line.
+ * @customfunction ADDITIONAL
+ * @param hts Tariff code (HTS), 8 or 10 digits.
+ * @param value Customs value in U.S. dollars.
+ * @param [origin] Country of origin.
+ * @param [s301] Section 301 setting (25, 7.5, none, auto).
+ * @param [ocean] TRUE when the goods arrive by vessel.
+ * @param [qty] Quantity, for specific or compound rates.
+ * @param [unit] Unit of the quantity.
+ * @param [date] Entry date, a date cell or YYYY-MM-DD (default: today): the chapter 99 layers and fees in force that day.
+ * @param [claim] Preference claimed: auto (default), none, usmca, korus, cafta-dr, or a program symbol.
+ * @returns The additional duty in U.S. dollars.
+ */
+export async function additional(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown, date?: unknown, claim?: unknown): Promise<number> {
+  return (await query(hts, value, origin, s301, ocean, qty, unit, date, claim)).additional_duty;
 }
 
 /**
@@ -88,10 +129,12 @@ export async function section301(hts: unknown, value: unknown, origin?: unknown,
  * @param [ocean] TRUE when the goods arrive by vessel.
  * @param [qty] Quantity, for specific or compound rates.
  * @param [unit] Unit of the quantity.
+ * @param [date] Entry date, a date cell or YYYY-MM-DD (default: today): the chapter 99 layers and fees in force that day.
+ * @param [claim] Preference claimed: auto (default), none, usmca, korus, cafta-dr, or a program symbol.
  * @returns The MPF in U.S. dollars.
  */
-export async function mpf(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
-  return (await query(hts, value, origin, s301, ocean, qty, unit)).mpf;
+export async function mpf(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown, date?: unknown, claim?: unknown): Promise<number> {
+  return (await query(hts, value, origin, s301, ocean, qty, unit, date, claim)).mpf;
 }
 
 /**
@@ -104,14 +147,16 @@ export async function mpf(hts: unknown, value: unknown, origin?: unknown, s301?:
  * @param [ocean] TRUE when the goods arrive by vessel; without it the fee is 0.
  * @param [qty] Quantity, for specific or compound rates.
  * @param [unit] Unit of the quantity.
+ * @param [date] Entry date, a date cell or YYYY-MM-DD (default: today): the chapter 99 layers and fees in force that day.
+ * @param [claim] Preference claimed: auto (default), none, usmca, korus, cafta-dr, or a program symbol.
  * @returns The HMF in U.S. dollars.
  */
-export async function hmf(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
-  return (await query(hts, value, origin, s301, ocean, qty, unit)).hmf;
+export async function hmf(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown, date?: unknown, claim?: unknown): Promise<number> {
+  return (await query(hts, value, origin, s301, ocean, qty, unit, date, claim)).hmf;
 }
 
 /**
- * Total duties and fees: duty + every chapter 99 duty (Section 232, 301, ...) + MPF + HMF, in U.S. dollars.
+ * Total duties and fees of the line entered on its own, in U.S. dollars: duty + every chapter 99 duty (Section 232, 301, IEEPA...) + MPF (0.3464% within the entry's minimum and maximum, this line being the whole entry) + HMF (vessel only). An order's fees are shared across its lines: cost it from the pane.
  * @customfunction FEES
  * @param hts Tariff code (HTS), 8 or 10 digits.
  * @param value Customs value in U.S. dollars.
@@ -120,10 +165,12 @@ export async function hmf(hts: unknown, value: unknown, origin?: unknown, s301?:
  * @param [ocean] TRUE when the goods arrive by vessel.
  * @param [qty] Quantity, for specific or compound rates.
  * @param [unit] Unit of the quantity.
+ * @param [date] Entry date, a date cell or YYYY-MM-DD (default: today): the chapter 99 layers and fees in force that day.
+ * @param [claim] Preference claimed: auto (default), none, usmca, korus, cafta-dr, or a program symbol.
  * @returns Total duties and fees in U.S. dollars.
  */
-export async function fees(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
-  const r = await query(hts, value, origin, s301, ocean, qty, unit);
+export async function fees(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown, date?: unknown, claim?: unknown): Promise<number> {
+  const r = await query(hts, value, origin, s301, ocean, qty, unit, date, claim);
   computedDuty(r);
   return r.total_duties_fees;
 }
@@ -138,10 +185,12 @@ export async function fees(hts: unknown, value: unknown, origin?: unknown, s301?
  * @param [ocean] TRUE when the goods arrive by vessel.
  * @param [qty] Quantity, for specific or compound rates.
  * @param [unit] Unit of the quantity.
+ * @param [date] Entry date, a date cell or YYYY-MM-DD (default: today): the chapter 99 layers and fees in force that day.
+ * @param [claim] Preference claimed: auto (default), none, usmca, korus, cafta-dr, or a program symbol.
  * @returns The landed cost in U.S. dollars.
  */
-export async function landedCost(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown): Promise<number> {
-  const r = await query(hts, value, origin, s301, ocean, qty, unit);
+export async function landedCost(hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, qty?: unknown, unit?: unknown, date?: unknown, claim?: unknown): Promise<number> {
+  const r = await query(hts, value, origin, s301, ocean, qty, unit, date, claim);
   computedDuty(r);
   return r.landed_cost;
 }
@@ -196,12 +245,14 @@ export const RESULT_COLUMNS = [
  * @param [header] TRUE to return the column names above the values.
  * @param [qty] Quantity, for specific or compound rates.
  * @param [unit] Unit of the quantity.
+ * @param [date] Entry date, a date cell or YYYY-MM-DD (default: today): the chapter 99 layers and fees in force that day.
+ * @param [claim] Preference claimed: auto (default), none, usmca, korus, cafta-dr, or a program symbol.
  * @returns One row (two with the header) of the result's fields.
  */
 export async function result(
-  hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, header?: boolean, qty?: unknown, unit?: unknown,
+  hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, header?: boolean, qty?: unknown, unit?: unknown, date?: unknown, claim?: unknown,
 ): Promise<unknown[][]> {
-  const r = await query(hts, value, origin, s301, ocean, qty, unit);
+  const r = await query(hts, value, origin, s301, ocean, qty, unit, date, claim);
   const row = RESULT_COLUMNS.map((c) => {
     const v = r[c];
     return Array.isArray(v) ? v.join(' ') : (v ?? '');

@@ -7,7 +7,9 @@
 /// <reference types="office-js" />
 import type { OrderLine } from '../../../shared/order.js';
 import type { CostedOrder, Landed } from '../client/index.js';
-import { columnLetter, FOOTER_ROWS, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, type ColumnChoice, type OrderOptions, type SheetOrder } from '../../../shared/order-sheet.js';
+import {
+  columnLetter, FOOTER_ROWS, orderRequests, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, type ColumnChoice, type OrderOptions, type OrderRequest, type SheetOrder,
+} from '../../../shared/order-sheet.js';
 import { costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../../../shared/order-output.js';
 import { BULK_LIMIT } from '../client/bulk.js';
 
@@ -30,7 +32,7 @@ export interface OutputBlock {
 }
 
 /** What is written next to the selection: a header row (when it has one), a row per row, the totals and the record. */
-export function outputBlock(sel: Selection, order: SheetOrder, costed: CostedOrder, options: OrderOptions, at: Date): OutputBlock {
+export function outputBlock(sel: Selection, order: SheetOrder, requests: readonly OrderRequest[], costed: CostedOrder, options: OrderOptions, at: Date): OutputBlock {
   const height = sel.rowCount + FOOTER_ROWS;
   const values: (string | number)[][] = Array.from({ length: height }, () => RESULT_HEADERS.map(() => ''));
   const fills: (string | null)[] = values.map(() => null);
@@ -38,7 +40,8 @@ export function outputBlock(sel: Selection, order: SheetOrder, costed: CostedOrd
   if (order.header) values[0] = [...RESULT_HEADERS];
   const answers = [...costed.lines] as (OrderLine | undefined)[];
   let missing = 0;
-  for (const line of order.lines) {
+  // The answers come request by request, in the order the lines were sent.
+  for (const line of requests.flatMap((r) => r.lines)) {
     const out = lineOutput(line, line.item ? answers.shift() : undefined, costed.notes);
     values[line.row] = out.cells;
     fills[line.row] = KIND_COLOURS[out.kind];
@@ -46,8 +49,8 @@ export function outputBlock(sel: Selection, order: SheetOrder, costed: CostedOrd
     if (out.kind === 'warning') missing++;
   }
   const unread = order.lines.filter((l) => !l.item).length;
-  values[sel.rowCount] = totalsOutput(withUnread(costed.totals, unread), missing, costed.chunks, BULK_LIMIT);
-  values[sel.rowCount + 1][0] = costingRecord({ revision: costed.hts_revision, options, at });
+  values[sel.rowCount] = totalsOutput(withUnread(costed.totals, unread), missing, costed.entries);
+  values[sel.rowCount + 1][0] = costingRecord({ revision: costed.hts_revision, options, dates: order.lines.flatMap((l) => l.date ?? []), at });
   notes[sel.rowCount + 1] = costed.notes.join('\n');
   return { values, numberFormat: values.map((_, i) => (i === sel.rowCount + 1 ? RESULT_HEADERS.map(() => 'General') : [...RESULT_FORMATS])), fills, notes };
 }
@@ -125,7 +128,8 @@ export interface CostDeps {
   client: Landed;
   /** Asks the user; resolves true to go on. */
   confirm(message: string): Promise<boolean>;
-  progress(done: number, total: number): void;
+  /** `done` of `total` line costings (both passes) of an order of `lines` lines sent. */
+  progress(done: number, total: number, lines: number): void;
   /** Aborts the requests when the user cancels. */
   signal?: AbortSignal;
   now?: () => Date;
@@ -145,8 +149,9 @@ export async function costSelectedOrder(req: CostRequest, deps: CostDeps): Promi
   const target = await inspectTarget(sel);
   if (!target.empty && !(await deps.confirm(`Cells in ${target.address} are not empty. Overwrite them with the costing?`)))
     return { address: null, order, costed: null };
-  const items = order.lines.flatMap((l) => (l.item ? [l.item] : []));
-  const costed = await deps.client.costOrder(items, req.options, deps.progress, deps.signal);
-  const address = await writeBlock(sel, order, outputBlock(sel, order, costed, req.options, (deps.now ?? (() => new Date()))()));
+  const requests = orderRequests(order.lines, BULK_LIMIT);
+  const sent = order.lines.filter((l) => l.item).length;
+  const costed = await deps.client.costOrder(requests, req.options, (done, total) => deps.progress(done, total, sent), deps.signal);
+  const address = await writeBlock(sel, order, outputBlock(sel, order, requests, costed, req.options, (deps.now ?? (() => new Date()))()));
   return { address, order, costed };
 }

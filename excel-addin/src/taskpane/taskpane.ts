@@ -9,6 +9,7 @@ import { isApiError, landed, normaliseBaseUrl } from '../client/index.js';
 import { GET_A_KEY } from '../../../shared/addin-help.js';
 import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../shared/order-sheet.js';
 import { costSelectedOrder, readSelection } from './order-sheet.js';
+import { progressText } from '../../../shared/order-output.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -146,11 +147,11 @@ async function cost(): Promise<void> {
         client: landed(),
         confirm: confirmInPane,
         signal: controller.signal,
-        progress(done, total) {
+        progress(done, total, lines) {
           progress.hidden = false;
           progress.max = Math.max(total, 1);
           progress.value = done;
-          say('order-status', done < total ? `Costing ${total.toLocaleString('en-US')} lines: ${done.toLocaleString('en-US')} done…` : `Writing ${total.toLocaleString('en-US')} lines to the sheet…`);
+          say('order-status', progressText(lines, done, total));
         },
       },
     );
@@ -170,12 +171,14 @@ async function cost(): Promise<void> {
       ['Customs value', money.format(t.customs_value)],
       ['Duty', money.format(t.duty)],
       ['Section 301', money.format(t.section_301)],
+      ['Section 232', money.format(t.section_232)],
       // Every chapter 99 layer (Section 232, 301, IEEPA, 122, ...), Section 301 included.
       ['Chapter 99 duties', money.format(t.additional_duty)],
       ['MPF', money.format(t.mpf)],
       ['HMF', money.format(t.hmf)],
       ['Duties and fees', money.format(t.total_duties_fees)],
       ['Landed cost', money.format(t.landed_cost)],
+      ...(t.refundable ? [['Refundable (IEEPA)', money.format(t.refundable)] as [string, string]] : []),
     ]);
   } catch (e) {
     if (isApiError(e) && e.code === 'cancelled') say('order-status', 'Cancelled: nothing was written.');
