@@ -7,6 +7,24 @@ import type { DutyResult, OrderLine, OrderTotals } from './order.js';
 import { DECIMAL_MARKS, money, RESULT_HEADERS, STATUS_COLUMN, type OrderOptions, type SheetLine } from './order-sheet.js';
 
 export type LineKind = 'ok' | 'warning' | 'error';
+
+/**
+ * The columns of both add-ins' RESULT function, in the API's names: the first columns as they have
+ * always been, then the chapter 99 ones, appended so sheets reading columns by position keep working.
+ */
+export const RESULT_COLUMNS = [
+  'hts', 'description', 'origin', 'customs_value', 'duty_rate', 'rate_basis', 'duty', 'specific_rate', 'section_301', 'mpf', 'hmf',
+  'total_duties_fees', 'landed_cost', 'special_program', 'section_301_rate', 'section_301_heading', 'hts_revision', 'notes',
+  'origin_country', 'section_232', 'additional_duty', 'assumptions',
+] as const satisfies readonly (keyof DutyResult)[];
+
+/** A result's RESULT row: lists of sentences joined by spaces, nothing for null. */
+export function resultCells(r: DutyResult): (string | number | boolean)[] {
+  return RESULT_COLUMNS.map((c) => {
+    const v = r[c];
+    return Array.isArray(v) ? v.join(' ') : (v ?? '');
+  });
+}
 /** Cell backgrounds: an error line red, a line without its duty yellow. */
 export const KIND_COLOURS: Record<LineKind, string | null> = { ok: null, warning: '#fff2cc', error: '#f4cccc' };
 

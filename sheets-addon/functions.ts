@@ -13,7 +13,7 @@ import { cachedLookup, chunks, type Fetched } from './cache.js';
 import { param, reshape, single, zipCells, type Arg, type Cell, type Out, type Shape } from './grid.js';
 import { DUTY_ARGS, neighbourCalls } from './neighbours.js';
 import type { DutyResult, Outcome } from './results.js';
-import { dutyNotComputed } from '../shared/order-output.js';
+import { dutyNotComputed, RESULT_COLUMNS, resultCells } from '../shared/order-output.js';
 import { dateArgument, isBlank, readCode } from '../shared/order-sheet.js';
 
 const BATCH_LINES = 1000;
@@ -320,24 +320,17 @@ export function DESC(hts: Arg): Out[][] {
   return answer(shape, answers.map((o) => (o === null ? '' : 'error' in o ? new CellError(errorText(o.error)) : o.description)));
 }
 
-const RESULT_FIELDS = [
-  'hts', 'description', 'origin', 'customs_value', 'duty_rate', 'rate_basis', 'duty', 'specific_rate', 'section_301', 'mpf', 'hmf',
-  'total_duties_fees', 'landed_cost', 'special_program', 'section_301_rate', 'section_301_heading', 'hts_revision', 'notes',
-] as const satisfies readonly (keyof DutyResult)[];
-
 function resultRow(o: Outcome | null): Out[] {
-  if (o === null) return RESULT_FIELDS.map(() => '');
-  if ('error' in o) return RESULT_FIELDS.map((_, i) => (i === 0 ? errorText(o.error) : ''));
-  return RESULT_FIELDS.map((f) => {
-    const v = o[f];
-    return Array.isArray(v) ? v.join(' ') : v === null ? '' : v;
-  });
+  if (o === null) return RESULT_COLUMNS.map(() => '');
+  if ('error' in o) return RESULT_COLUMNS.map((_, i) => (i === 0 ? errorText(o.error) : ''));
+  return resultCells(o);
 }
 
 /**
  * The whole DutyResult of each code as a row: hts, description, origin, customs_value, duty_rate,
  * rate_basis, duty, specific_rate, section_301, mpf, hmf, total_duties_fees, landed_cost,
- * special_program, section_301_rate, section_301_heading, hts_revision, notes.
+ * special_program, section_301_rate, section_301_heading, hts_revision, notes, origin_country,
+ * section_232, additional_duty, assumptions.
  *
  * @param {string|Array<Array<string>>} hts HTS code or range of codes (one row each).
  * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
@@ -357,7 +350,7 @@ export function RESULT(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: A
   const [first] = outcomes;
   if (shape.rows * shape.cols === 1 && first && 'error' in first) throw new Error(errorText(first.error));
   const rows = outcomes.map(resultRow);
-  return single(header) ? [[...RESULT_FIELDS], ...rows] : rows;
+  return single(header) ? [[...RESULT_COLUMNS], ...rows] : rows;
 }
 
 interface Exporters {

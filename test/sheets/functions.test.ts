@@ -79,6 +79,9 @@ describe('single cells', () => {
     expect(header.slice(0, 4)).toEqual(['hts', 'description', 'origin', 'customs_value']);
     expect(r).toMatchObject({ hts: '6109.10.00', origin: 'china', duty_rate: '16.5%', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', section_301_rate: 7.5, mpf: 34.64, landed_cost: 13684.64, special_program: '' }); // + 1,250 note 52
     expect(String(r.notes)).toMatch(/An estimate: verify with a licensed customs broker/);
+    // The chapter 99 columns, appended: 301 China 7.5% = 750 and note 52 (China +12.5%) = 1,250 → 2,000; no Section 232.
+    expect(header.slice(-4)).toEqual(['origin_country', 'section_232', 'additional_duty', 'assumptions']);
+    expect(r).toMatchObject({ origin_country: 'CN', section_232: 0, additional_duty: 2000 });
     expect(w.call<unknown[][]>('RESULT', column(['6109.10.00', '6109.10.00']), 10000, column(['kr', 'china']))).toHaveLength(2);
   });
 

@@ -9,6 +9,9 @@
 import type { DutyResult } from '../../../shared/order.js';
 import { isApiError, landed } from '../client/index.js';
 import { dateArgument } from '../../../shared/order-sheet.js';
+import { RESULT_COLUMNS, resultCells } from '../../../shared/order-output.js';
+
+export { RESULT_COLUMNS };
 
 type Cell = unknown;
 
@@ -228,12 +231,6 @@ export async function desc(hts: unknown): Promise<string> {
   }
 }
 
-/** The columns of TARIFF.RESULT, in the API's names. */
-export const RESULT_COLUMNS = [
-  'hts', 'description', 'origin', 'customs_value', 'duty_rate', 'rate_basis', 'duty', 'specific_rate', 'section_301', 'mpf', 'hmf',
-  'total_duties_fees', 'landed_cost', 'special_program', 'section_301_rate', 'section_301_heading', 'hts_revision', 'notes',
-] as const satisfies readonly (keyof DutyResult)[];
-
 /**
  * The whole duty result as one row that spills to the right; with header TRUE, a header row above it.
  * @customfunction RESULT
@@ -253,10 +250,7 @@ export async function result(
   hts: unknown, value: unknown, origin?: unknown, s301?: unknown, ocean?: unknown, header?: boolean, qty?: unknown, unit?: unknown, date?: unknown, claim?: unknown,
 ): Promise<unknown[][]> {
   const r = await query(hts, value, origin, s301, ocean, qty, unit, date, claim);
-  const row = RESULT_COLUMNS.map((c) => {
-    const v = r[c];
-    return Array.isArray(v) ? v.join(' ') : (v ?? '');
-  });
+  const row = resultCells(r);
   return header ? [[...RESULT_COLUMNS], row] : [row];
 }
 
