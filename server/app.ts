@@ -13,7 +13,7 @@ import type { Duplex } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
 import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
-import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, ORDER_FIELDS, ORDER_ITEM_FIELDS, type Tariff } from '../shared/index.js';
+import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, type Tariff } from '../shared/index.js';
 import type { KeyStore } from './auth/key-store.js';
 import type { RateDecision, RateLimiter } from './auth/rate-limit.js';
 import type { ExportersTable } from './data/exporters.js';
@@ -130,9 +130,13 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     return apiHeaders(reply).code(STATUS[code]).type('application/json; charset=utf-8').send(errorBody(code, message, details));
   }
 
-  const setRateHeaders = (reply: FastifyReply, d: RateDecision) => {
+  /** The limit's headers on the answer; when over the limit, the 429 answer (`what` says whose limit) and true. */
+  const overLimit = (reply: FastifyReply, d: RateDecision, what: string): boolean => {
     reply.header('X-RateLimit-Limit', d.limit).header('X-RateLimit-Remaining', d.remaining).header('X-RateLimit-Reset', d.reset);
-    if (!d.allowed) reply.header('Retry-After', d.reset);
+    if (d.allowed) return false;
+    reply.header('Retry-After', d.reset);
+    send(reply, 'rate_limited', `${what}; retry in ${d.reset} s`, { retry_after: d.reset });
+    return true;
   };
 
   // Every request: one Host header, exactly (HTTP/1.1 requires it; two would let a proxy and this
@@ -152,8 +156,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
    */
   const gate = (params: readonly string[]): onRequestHookHandler => {
     const withLimit = (request: FastifyRequest, reply: FastifyReply, done: HookDone, d: RateDecision) => {
-      setRateHeaders(reply, d);
-      if (!d.allowed) return send(reply, 'rate_limited', `Rate limit of ${d.limit} requests per 60 seconds reached; retry in ${d.reset} s`, { retry_after: d.reset });
+      if (overLimit(reply, d, `Rate limit of ${d.limit} requests per 60 seconds reached`)) return;
       const query = request.query as Record<string, unknown>;
       checkFields(query, params, '', KEY_PARAM);
       for (const name in query) if (Array.isArray(query[name])) throw new InputError('invalid_parameter', name, `${name} is given more than once`);
@@ -180,8 +183,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   /** No valid key: counted against the address, then 401 (or 429 when the address is past its limit). */
   const refuse = (reply: FastifyReply, key: string | null, d: RateDecision) => {
-    setRateHeaders(reply, d);
-    if (!d.allowed) return send(reply, 'rate_limited', `Too many unauthenticated requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
+    if (overLimit(reply, d, 'Too many unauthenticated requests from this address')) return;
     reply.header('WWW-Authenticate', 'Bearer realm="landed"');
     return send(reply, 'unauthorized', key === null ? 'An API key is required: send Authorization: Bearer <key>' : 'The API key is not valid (unknown or revoked)');
   };
@@ -194,8 +196,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
     publicWithLimit(request, reply, done, d);
   };
   const publicWithLimit = (request: FastifyRequest, reply: FastifyReply, done: HookDone, d: RateDecision) => {
-    setRateHeaders(reply, d);
-    if (!d.allowed) return send(reply, 'rate_limited', `Too many requests from this address; retry in ${d.reset} s`, { retry_after: d.reset });
+    if (overLimit(reply, d, 'Too many requests from this address')) return;
     checkFields(request.query as object, [], '', KEY_PARAM);
     done();
   };
@@ -256,12 +257,7 @@ export function buildApp(deps: AppDeps): FastifyInstance {
 
   app.post('/api/v1/duty/bulk', { onRequest: gate([]) }, async (request) => {
     const body = jsonObject(request.body);
-    checkFields(body, ORDER_FIELDS);
-    const items = lineArray(body.items, 'items');
-    items.forEach((item, i) => {
-      // A line that is not an object is that line's error; its fields, when it is one, are checked here.
-      if (item !== null && typeof item === 'object' && !Array.isArray(item)) checkFields(item, ORDER_ITEM_FIELDS, `items[${i}].`);
-    });
+    lineArray(body.items, 'items');
     return deps.tariff.order(body as never);
   });
 

@@ -205,6 +205,12 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   const facts = parseFacts(order, Number.MAX_SAFE_INTEGER);
   const entry = parseEntry(order.entry);
   if (!Array.isArray(order.items)) throw invalid('items', 'items must be an array of order lines');
+  // A misspelt field of the order or of any item refuses the order (by name): it is a mistake of
+  // the caller's, never data to ignore. A line that is not an object is that line's own error.
+  checkFields(order, ORDER_FIELDS);
+  order.items.forEach((item, i) => {
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) checkFields(item, ORDER_ITEM_FIELDS, `items[${i}].`);
+  });
   // The order's origin is the default of every line, so it must be valid itself.
   ctx.origins.resolve(order.origin);
   const costs: (LineCost | LineError)[] = order.items.map((item, i) => {
