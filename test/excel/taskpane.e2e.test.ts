@@ -262,30 +262,42 @@ describe('the task pane in Chromium', () => {
     await page.evaluate(() => window.__sheet.clear());
   });
 
-  it('a 2,500-line order is one entry: progress counts both passes, and it can be cancelled: nothing is written, no progress bar is left', async () => {
+  it('a 1,000-line order shows its progress part by part over both passes, and Cancel between parts writes nothing and leaves no bar', async () => {
+    bulkBodies.length = 0;
     await page.evaluate(() => {
-      window.__sheet.set(0, 0, [['HTS', 'Value'], ...Array.from({ length: 2500 }, (_, i) => ['6109.10.00', 100 + i])]);
-      window.__sheet.select(0, 0, 2501, 2);
+      window.__sheet.set(0, 0, [['HTS', 'Value'], ...Array.from({ length: 1000 }, (_, i) => ['6109.10.00', 100 + i])]);
+      window.__sheet.select(0, 0, 1001, 2);
+      // Every status the pane shows, as it shows it.
+      const shown: string[] = ((window as unknown as { __shown: string[] }).__shown = []);
+      const status = document.getElementById('order-status')!;
+      new MutationObserver(() => shown.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
     });
-    // Pass 1 measures the 3 requests, pass 2 costs them; its second request is held until the person has pressed Cancel.
+    // Pass 1 measures the 4 parts of 250 lines, pass 2 costs them; its second part is held until the person has pressed Cancel.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let bulk = 0;
     await page.route('**/api/v1/duty/bulk', async (route) => {
-      if (++bulk === 5) await held;
+      if (++bulk === 6) await held;
       await route.continue().catch(() => undefined);
     });
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toBe('Costing 2,500 lines (twice: the fees are of one entry): 3,500 of 5,000 done…');
-    expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [p.hidden, p.value, p.max])).toEqual([false, 3500, 5000]);
+    await expect.poll(() => statusOf('order-status')).toBe('Costing 1,000 lines (twice: the fees are of one entry): 1,250 of 2,000 done…');
+    expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [p.hidden, p.value, p.max])).toEqual([false, 1250, 2000]);
+    expect(await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown.filter((t) => t.startsWith('Costing')))).toEqual(
+      ['0', '250', '500', '750', '1,000', '1,250'].map((n) => `Costing 1,000 lines (twice: the fees are of one entry): ${n} of 2,000 done…`),
+    );
     await page.click('#cancel-cost');
     await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
     release();
     await page.unroute('**/api/v1/duty/bulk');
     expect(await page.locator('#progress').isHidden()).toBe(true);
     expect(await page.locator('#cancel-cost').isHidden()).toBe(true);
-    expect((await page.evaluate(() => window.__sheet.get(0, 2, 2502, 11))).flat().filter((v) => v !== '')).toEqual([]);
-    expect(bulk).toBe(5);
+    expect((await page.evaluate(() => window.__sheet.get(0, 2, 1002, 11))).flat().filter((v) => v !== '')).toEqual([]);
+    // The held request was the last: it was aborted, and no other part was sent.
+    expect(bulk).toBe(6);
+    expect(bulkBodies.map((b) => [b.items.length, b.entry?.mpf_basis_before ?? null])).toEqual([
+      [250, null], [250, null], [250, null], [250, null], [250, 0], [250, 56125], // 100 + … + 349 = (100 + 349) × 250 / 2
+    ]);
     await page.evaluate(() => window.__sheet.clear());
   });
 

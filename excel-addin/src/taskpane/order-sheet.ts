@@ -8,10 +8,10 @@
 import type { OrderLine } from '../../../shared/order.js';
 import type { CostedOrder, Landed } from '../client/index.js';
 import {
-  columnLetter, FOOTER_ROWS, orderRequests, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, type ColumnChoice, type OrderOptions, type OrderRequest, type SheetOrder,
+  columnLetter, FOOTER_ROWS, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, type ColumnChoice, type OrderOptions, type SheetOrder,
 } from '../../../shared/order-sheet.js';
+import { orderRequests, type OrderRequest } from '../../../shared/order-requests.js';
 import { costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../../../shared/order-output.js';
-import { BULK_LIMIT } from '../client/bulk.js';
 
 export interface Selection {
   address: string;
@@ -149,7 +149,7 @@ export async function costSelectedOrder(req: CostRequest, deps: CostDeps): Promi
   const target = await inspectTarget(sel);
   if (!target.empty && !(await deps.confirm(`Cells in ${target.address} are not empty. Overwrite them with the costing?`)))
     return { address: null, order, costed: null };
-  const requests = orderRequests(order.lines, BULK_LIMIT);
+  const requests = orderRequests(order.lines);
   const sent = order.lines.filter((l) => l.item).length;
   const costed = await deps.client.costOrder(requests, req.options, (done, total) => deps.progress(done, total, sent), deps.signal);
   const address = await writeBlock(sel, order, outputBlock(sel, order, requests, costed, req.options, (deps.now ?? (() => new Date()))()));
