@@ -329,7 +329,8 @@ export const RESULT_HEADERS = [
 ] as const;
 export const MONEY_FORMAT = '$#,##0.00';
 export const RESULT_FORMATS: readonly string[] = [...Array(7).fill(MONEY_FORMAT), '@', '@', '@', 'General'];
-/** Where the Status is: the last column. */
+/** Where the Assumptions/Notes and the Status are: the last two columns. */
+export const NOTES_COLUMN = RESULT_HEADERS.length - 2;
 export const STATUS_COLUMN = RESULT_HEADERS.length - 1;
 /** Rows the output takes below the last line: the totals, then the record of what was used. */
 export const FOOTER_ROWS = 2;

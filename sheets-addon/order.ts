@@ -3,7 +3,7 @@
  * by a header row or chosen in the sidebar's column picker. Lines go to POST /api/v1/duty/bulk in the
  * parts shared/order-requests.ts plans (per entry date, at least four parts of 250 to 1,000 lines
  * once the entry has more than 250; an entry date of several parts is first measured, then costed
- * with its share of the one entry's fees); each line's results, colour and note are written beside the
+ * with its share of the one entry's fees); each line's results and colour are written beside the
  * order, then the totals row and the record of what the costing used. What is read and written is
  * decided in shared/order-sheet.ts and shared/order-output.ts; this layer only moves cells. The
  * work is split in the plan's steps (measure one part, cost one part) and the totals, so the
@@ -12,7 +12,7 @@
 import { sendAll } from './api.js';
 import type { OrderResult, OrderTotals } from '../shared/order.js';
 import {
-  columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, type ColumnChoice, type OrderOptions, type SheetLine,
+  columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetLine,
 } from '../shared/order-sheet.js';
 import { costingSteps, entryShares, orderRequests, requestBody, requestItems, type CostingStep, type FeeBasis, type OrderRequest } from '../shared/order-requests.js';
 import { addTotals, costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../shared/order-output.js';
@@ -183,7 +183,8 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
     block.setNumberFormats(run.map(() => [...RESULT_FORMATS]));
     block.setValues(run.map((l) => outputs.get(l)!.cells));
     block.setBackgrounds(run.map((l) => RESULT_HEADERS.map(() => KIND_COLOURS[outputs.get(l)!.kind])));
-    sheet.getRange(plan.top + run[0].row, plan.outLeft + RESULT_HEADERS.length - 1, run.length, 1).setNotes(run.map((l) => [outputs.get(l)!.note]));
+    // The lines carry no note (their Assumptions/Notes cell says it); one an earlier costing left on a Status cell goes.
+    sheet.getRange(plan.top + run[0].row, plan.outLeft + STATUS_COLUMN, run.length, 1).clearNote();
   }
   if (index === 0 && plan.columns.header) sheet.getRange(plan.top, plan.outLeft, 1, RESULT_HEADERS.length).setValues([[...RESULT_HEADERS]]).setFontWeight('bold');
   const dutyMissing = [...outputs.values()].filter((o) => o.kind === 'warning').length;
@@ -204,7 +205,7 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   const revision = parts.find((p) => p.revision)?.revision ?? '';
   const record = sheet.getRange(plan.totalsRow + 1, plan.outLeft);
   record.setNumberFormat('General').setValue(costingRecord({ revision, options: plan.options, dates: plan.dates, at: new Date() })).setNote(notes.join('\n'));
-  return { totals: t, chunks: plan.chunks, output: plan.output, notes: [String(totals[RESULT_HEADERS.length - 1]), ...notes] };
+  return { totals: t, chunks: plan.chunks, output: plan.output, notes: [String(totals[STATUS_COLUMN]), ...notes] };
 }
 
 /** Clears what a cancelled costing wrote: the order's output area, as it was planned. */

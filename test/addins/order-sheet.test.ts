@@ -1,11 +1,13 @@
 /**
  * How both add-ins read an order from cells (shared/order-sheet.ts): which column is the customs
  * value, amounts written as text, value = unit price × quantity, and what is an error on its line;
- * and the parts and steps it is sent in (shared/order-requests.ts).
+ * the parts and steps it is sent in (shared/order-requests.ts); and a line's output beside it.
  */
 import { describe, expect, it } from 'vitest';
-import { ColumnsNeeded, headerMapping, looksLikeHeader, readAmount, readDate, readSheetOrder } from '../../shared/order-sheet.js';
+import { ColumnsNeeded, headerMapping, looksLikeHeader, NOTES_COLUMN, readAmount, readDate, readSheetOrder, STATUS_COLUMN } from '../../shared/order-sheet.js';
 import { costingSteps, entryShares, needsBasis, orderRequests, partCount, progressAt } from '../../shared/order-requests.js';
+import { lineOutput } from '../../shared/order-output.js';
+import { sharedTariff } from '../helpers/server.js';
 
 describe('headerMapping', () => {
   it('finds the columns by the names people give them', () => {
@@ -185,5 +187,25 @@ describe('the parts an order is costed in', () => {
     expect(steps).toHaveLength(10);
     expect(steps.filter((s) => s.measure)).toHaveLength(5);
     expect(steps.map((s) => s.lines)).toEqual([999, 1000, 1000, 1000, 1000, 999, 1000, 1000, 1000, 1000]);
+  });
+});
+
+describe('a line\'s output (shared/order-output.ts)', () => {
+  // The real engine costs the order the sheet holds: value = Qty × Unit price on both lines, the second's code unknown.
+  const order = readSheetOrder([['HTS', 'Qty', 'Unit price'], ['6109.10.00', 4, '2.50'], ['9999.99.99', 2, 3]], null);
+  const costed = sharedTariff().order({ items: order.lines.map((l) => l.item!) });
+  const [ok, refused] = order.lines.map((l, i) => lineOutput(l, costed.lines[i], costed.notes));
+
+  it('carries no cell note: what the add-in did and the line\'s notes are in its Assumptions/Notes cell', () => {
+    expect(ok).not.toHaveProperty('note');
+    expect(ok.cells[NOTES_COLUMN]).toMatch(/^Value 10\.00 = Qty 4 × Unit price 2\.5 \(the order has no value column\)\.\nNo origin country given/);
+    expect(ok.cells[STATUS_COLUMN]).toBe('OK (value = Qty × Unit price)');
+  });
+
+  it('a line the API refused keeps what the add-in did beside its error', () => {
+    expect(refused).toEqual({
+      kind: 'error',
+      cells: ['', '', '', '', '', '', '', '', '', 'Value 6.00 = Qty 2 × Unit price 3 (the order has no value column).', 'Error: hts 9999.99.99 is not in the schedule (2026 Revision 10)'],
+    });
   });
 });

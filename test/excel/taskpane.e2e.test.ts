@@ -38,6 +38,7 @@ declare global {
       border(row: number, col: number): string | null;
       fills(row: number, col: number, h: number, w: number): (string | null)[][];
       notes(row: number, col: number, h: number, w: number): (string | null)[][];
+      note(row: number, col: number, text: string): void;
       select(row: number, col: number, h: number, w: number): void;
       clear(): void;
       letter(i: number): string;
@@ -133,6 +134,8 @@ describe('the task pane in Chromium', () => {
         ['6109.10.00', 'Korea', 100, 5, '12 boxes'],
       ]);
       window.__sheet.select(0, 0, 4, 5);
+      // A note an earlier costing left on a Status cell (P3).
+      window.__sheet.note(2, 15, 'Costed last week: OK');
     });
     await page.click('#cost');
     await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 3 lines into Sheet1!F1:P6; 1 with errors \(see the Status column\)\. Schedule 2026 Revision 10\.$/);
@@ -151,9 +154,10 @@ describe('the task pane in Chromium', () => {
     // Error colouring, and the order's notes on the record.
     expect((await page.evaluate(() => window.__sheet.fills(1, 5, 3, 11))).map((r) => r[10])).toEqual([null, null, '#f4cccc']);
     const notes = await page.evaluate(() => window.__sheet.notes(0, 5, 6, 11));
-    // The caveats once, on the record; a line's own notes on its Status, as in its Assumptions/Notes cell.
+    // The caveats once, on the record; no note on the lines' Status cells, which would repeat their
+    // Assumptions/Notes cell, and the one an earlier costing left is gone.
     expect(notes[5][0]).toMatch(/Antidumping and countervailing duties are not included\./);
-    expect(notes.slice(0, 5).map((r) => r[10])).toEqual([null, null, out[2][9], null, null]);
+    expect(notes.slice(0, 5).flat()).toEqual(Array(55).fill(null));
     const formats = await page.evaluate(() => window.__sheet.formats(1, 5, 1, 11));
     expect(formats[0]).toEqual([...Array(7).fill('$#,##0.00'), '@', '@', '@', 'General']);
     const bold = await page.evaluate(() => window.__sheet.bold(0, 5, 6, 1).map((r) => r[0]));
@@ -213,7 +217,7 @@ describe('the task pane in Chromium', () => {
     await page.evaluate(() => window.__sheet.clear());
   });
 
-  it('only a unit price and a quantity: value = price × qty, said in the Status and the line’s note', async () => {
+  it('only a unit price and a quantity: value = price × qty, said in the Status and the line’s Assumptions/Notes, with no cell note repeating it', async () => {
     await page.evaluate(() => {
       window.__sheet.set(0, 0, [['HTS', 'Qty', 'Unit price'], ['6109.10.00', 5000, '2.10']]);
       window.__sheet.select(0, 0, 2, 3);
@@ -223,7 +227,7 @@ describe('the task pane in Chromium', () => {
     expect(await page.evaluate(() => window.__sheet.get(1, 3, 1, 11)[0])).toEqual([
       1732.5, 0, 0, 0, 36.37, 0, 12268.87, '16.5%', '', 'Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).\nNo origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.', 'OK (value = Qty × Unit price)',
     ]);
-    expect(await page.evaluate(() => window.__sheet.notes(1, 13, 1, 1)[0][0])).toMatch(/^Value 10,500\.00 = Qty 5000 × Unit price 2\.1 \(the order has no value column\)\./);
+    expect(await page.evaluate(() => window.__sheet.notes(1, 3, 1, 11)[0])).toEqual(Array(11).fill(null));
     await page.evaluate(() => window.__sheet.clear());
   });
 

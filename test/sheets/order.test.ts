@@ -41,6 +41,7 @@ describe('the sidebar costs the selected order', () => {
   test('results beside the order, errors marked, totals below', async () => {
     const w = addon.fresh();
     writeMixedOrder(w);
+    w.sheet.getRange('P4').setNote('Costed last week: OK'); // a note an earlier costing left on a Status cell
     w.select('A1:E7');
     const before = await serverRequests(addon.server, '/api/v1/duty/bulk');
     const { plan, summary } = costFromSidebar(w, { ocean: true });
@@ -60,9 +61,10 @@ describe('the sidebar costs the selected order', () => {
 
     expect(w.sheet.values('F1:P8')).toEqual(MIXED_ORDER_BY_VESSEL);
     expect(String(w.sheet.values('F9')[0][0])).toMatch(/^Costed by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2026 Revision 10 · entry date .* · ocean freight \(HMF\) yes · numbers read as 1,234\.56$/);
-    // The order's notes (the fee year, the caveats) once, on the record; each line's own notes on its Status too.
+    // The order's notes (the fee year, the caveats) once, on the record; no note on the lines' Status cells,
+    // which would repeat their Assumptions/Notes cell, and the one an earlier costing left is gone.
     expect(w.sheet.getRange('F9').getNotes()[0][0]).toMatch(/Antidumping and countervailing duties are not included\./);
-    expect(w.sheet.getRange('P7').getNotes()[0][0]).toMatch(/86\.5¢\/kg/);
+    expect(w.sheet.getRange('F1:P8').getNotes().flat()).toEqual(Array(88).fill(''));
     expect(summary.totals).toMatchObject({ lines: 5, errors: 1, customs_value: 18000, duty: 1656.3, landed_cost: 21741.15, additional_duty: 2000, by_program: { s301_china: 750, s301_forced_labor: 1250 } });
 
     // Marks and formats.
@@ -159,7 +161,7 @@ describe('the sidebar costs the selected order', () => {
     expect(summary.totals).toMatchObject({ lines: 3, errors: 1, landed_cost: 16375.8 });
   });
 
-  test('a unit price and a quantity only, with decimal commas: value = price × qty, said in the Status and the note', () => {
+  test('a unit price and a quantity only, with decimal commas: value = price × qty, said in the Status and the Assumptions/Notes, with no cell note repeating it', () => {
     const w = addon.fresh();
     w.sheet.getRange('A1:C3').setValues([
       ['HTS', 'Qty', 'Unit price'],
@@ -173,7 +175,7 @@ describe('the sidebar costs the selected order', () => {
       1732.5, 0, 0, 0, 36.37, 0, 12268.87, '16.5%', '', 'Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).\nNo origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.',
       'OK (value = Qty × Unit price)',
     ]]);
-    expect(w.sheet.getRange('N2').getNotes()[0][0]).toMatch(/^Value 10,500\.00 = Qty 5000 × Unit price 2\.1 \(the order has no value column\)\./);
+    expect(w.sheet.getRange('D2:N3').getNotes().flat()).toEqual(Array(22).fill(''));
     expect(w.sheet.values('N3')[0][0]).toBe('Error: Unit price "n/a" is not an amount in U.S. dollars written 1.234,56 (if it uses a decimal point, choose 1,234.56 under Numbers)');
     expect(String(w.sheet.values('D5')[0][0])).toMatch(/numbers read as 1\.234,56 or 1 234,56$/);
   });
