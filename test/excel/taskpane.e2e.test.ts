@@ -239,27 +239,30 @@ describe('the task pane in Chromium', () => {
         ['7208.10.15', 'VN', 12000, '', 'none'],
         // A date cell reaches the add-in as Excel's serial: 45931 is 2025-10-01.
         ['6109.10.00', 'VN', 10000, 45931, ''],
+        ['6109.10.00', 'VN', 500, 'next week', ''],
       ]);
-      window.__sheet.select(0, 0, 3, 5);
+      window.__sheet.select(0, 0, 4, 5);
     });
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 lines into Sheet1!F1:P5\./);
+    // The invoice of the Sheets sidebar's picture (test/sheets/orders.ts), so the README's two pictures show one order.
+    await expect.poll(() => statusOf('order-status')).toBe('Costed 3 lines into Sheet1!F1:P6; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
     // The API takes one date per request: the line without a date, then 2025-10-01, each its own entry.
     expect(bulkBodies).toEqual([
       { items: [{ hts: '7208.10.15', origin: 'VN', value: 12000, claim: 'none' }] },
       { items: [{ hts: '6109.10.00', origin: 'VN', value: 10000 }], date: '2025-10-01' },
     ]);
-    const out = await page.evaluate(() => window.__sheet.get(1, 5, 3, 11));
+    const out = await page.evaluate(() => window.__sheet.get(1, 5, 4, 11));
     // Today (2026): Annex I-A steel, Section 232 +50% of 12,000 = 6,000; MPF 0.3464% of 12,000 = 41.57; landed 18,041.57.
     expect(out[0].slice(0, 9)).toEqual([0, 0, 6000, 0, 41.57, 0, 18041.57, 'Free', 's232_metals 9903.82.02']);
     // 2025-10-01: 16.5% = 1,650; IEEPA reciprocal Vietnam 20% (9903.02.69) = 2,000; MPF 34.64; landed 13,684.64.
     expect(out[1].slice(0, 9)).toEqual([1650, 0, 0, 2000, 34.64, 0, 13684.64, '16.5%', 'ieepa_reciprocal 9903.02.69']);
+    expect(out[2][10]).toBe('Error: Entry date "next week" is not a date (write it YYYY-MM-DD or as a date cell)');
     // Totals: MPF 41.57 + 34.64 = 76.21; landed 31,726.21; each program; the IEEPA amount that may be refunded.
-    expect(out[2]).toEqual([
+    expect(out[3]).toEqual([
       1650, 0, 6000, 2000, 76.21, 0, 31726.21, '', 's232_metals $6,000.00; ieepa_reciprocal $2,000.00', 'Refundable (IEEPA, past entry dates): $2,000.00',
-      'Total: 2 lines; costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)',
+      'Total: 3 lines; 1 with errors (not in the totals); costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)',
     ]);
-    expect(await page.evaluate(() => window.__sheet.get(4, 5, 1, 1)[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
+    expect(await page.evaluate(() => window.__sheet.get(5, 5, 1, 1)[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
     expect(await page.locator('#totals').textContent()).toContain('Section 232$6,000.00');
     expect(await page.locator('#totals').textContent()).toContain('Refundable (IEEPA)$2,000.00');
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
