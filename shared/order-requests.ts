@@ -7,23 +7,25 @@ import type { OrderItem } from './order.js';
 import { bulkOptions, type OrderOptions, type SheetLine } from './order-sheet.js';
 
 /** The most items the API takes in one request. */
-export const BULK_LIMIT = 1000;
+const BULK_LIMIT = 1000;
 /**
- * An entry is costed in at least MIN_PARTS parts, so its progress moves and Cancel stops it between
- * parts, but in parts of at least PART_LINES lines: an entry of up to 250 lines (an answer of about
- * 260 KB) is one request, with no first pass, as it is quick enough to need no progress.
+ * An entry is costed in up to MIN_PARTS parts (more only past the API's limit), so its progress
+ * moves and Cancel stops it between parts, but in parts of at least PART_LINES lines: an entry of
+ * fewer than 500 lines (an answer of about 260 KB per 250 lines) is one request, with no first
+ * pass, as it is quick enough to need no progress.
  */
-export const MIN_PARTS = 4;
-export const PART_LINES = 250;
+const MIN_PARTS = 4;
+const PART_LINES = 250;
 
 /**
- * How many parts an entry of `lines` lines is costed in: a quarter of it per part, between
- * PART_LINES and BULK_LIMIT lines. Parts grow with the entry, so the requests stay few for the rate
- * limit (120 a minute per key): with the first pass, 2 × parts requests, at most 8 for an entry of
- * up to 4,000 lines, 10 for 5,000 (as with parts of 1,000), where parts of 250 would take 40.
+ * How many parts an entry of `lines` lines is costed in: as many of PART_LINES as it holds, up to
+ * MIN_PARTS, and more past 4,000 lines so that none exceeds BULK_LIMIT; every part of an entry in
+ * several is thus of 250 to 1,000 lines. Parts grow with the entry, so the requests stay few for the
+ * rate limit (120 a minute per key): with the first pass, 2 × parts requests, at most 8 for an entry
+ * of up to 4,000 lines, 10 for 5,000 (as with parts of 1,000), where parts of 250 would take 40.
  */
 export function partCount(lines: number): number {
-  return Math.max(Math.ceil(lines / BULK_LIMIT), Math.min(MIN_PARTS, Math.ceil(lines / PART_LINES)));
+  return Math.max(Math.ceil(lines / BULK_LIMIT), Math.min(MIN_PARTS, Math.floor(lines / PART_LINES)));
 }
 
 /**

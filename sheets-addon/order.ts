@@ -1,8 +1,8 @@
 /**
  * "Cost selected order" in Sheets: the selection is an order, one line per row, its columns named
  * by a header row or chosen in the sidebar's column picker. Lines go to POST /api/v1/duty/bulk in the
- * parts shared/order-requests.ts plans (per entry date, at least four parts of 250 to 1,000 lines
- * once the entry has more than 250; an entry date of several parts is first measured, then costed
+ * parts shared/order-requests.ts plans (per entry date, one request below 500 lines, else parts of
+ * 250 to 1,000 lines, four up to 4,000 lines; an entry date of several parts is first measured, then costed
  * with its share of the one entry's fees); each line's results and colour are written beside the
  * order, then the totals row and the record of what the costing used. What is read and written is
  * decided in shared/order-sheet.ts and shared/order-output.ts; this layer only moves cells. The

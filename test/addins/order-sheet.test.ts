@@ -135,7 +135,7 @@ describe('the optional columns and the requests an order is sent in', () => {
     expect(['1.3.2026', 1.5].map(readDate)).toEqual([null, null]);
   });
 
-  it('one request per entry date while it has up to 250 lines, the unreadable ones written with their date\'s', () => {
+  it('one request per entry date while it has fewer than 500 lines, the unreadable ones written with their date\'s', () => {
     const requests = orderRequests(order.lines);
     // The lines without a date (the unreadable one among them, not sent), then 2025-10-01.
     expect(requests.map((r) => [r.date, r.lines.map((l) => l.row)])).toEqual([[undefined, [1, 3, 4]], ['2025-10-01', [2]]]);
@@ -145,8 +145,13 @@ describe('the optional columns and the requests an order is sent in', () => {
 });
 
 describe('the parts an order is costed in', () => {
-  it('at least four parts once an entry has more than 250 lines, none under 250 lines or over 1,000', () => {
-    expect([1, 250, 251, 500, 750, 1000, 2500, 4000, 4001, 5000, 10000].map(partCount)).toEqual([1, 1, 2, 2, 3, 4, 4, 4, 5, 5, 10]);
+  it('one part per 250 lines up to four, more only past 4,000 lines: none under 250 lines or over 1,000', () => {
+    const sizes = [1, 499, 500, 999, 1000, 2500, 4000, 4001, 5000, 10000];
+    expect(sizes.map(partCount)).toEqual([1, 1, 2, 3, 4, 4, 4, 5, 5, 10]);
+    // The smallest and the largest part of each entry of several parts.
+    expect(sizes.slice(2).map((n) => [Math.floor(n / partCount(n)), Math.ceil(n / partCount(n))])).toEqual([
+      [250, 250], [333, 333], [250, 250], [625, 625], [1000, 1000], [800, 801], [1000, 1000], [1000, 1000],
+    ]);
   });
 
   /** An order of `n` lines of HTS and value, line i on row i + 1 and dated `date(i)` when that gives one. */
@@ -167,17 +172,16 @@ describe('the parts an order is costed in', () => {
   });
 
   it('parts of nearly equal size, split per entry date; each date that takes several parts is measured and shares its entry', () => {
-    // 1,100 lines: every tenth dated 2025-10-01 (110 lines, one part), the other 990 in four parts of 247 or 248.
-    const requests = orderRequests(lines(1100, (i) => (i % 10 === 9 ? '2025-10-01' : undefined)));
-    expect(requests.map((r) => [r.date, r.lines.length])).toEqual([[undefined, 247], [undefined, 248], [undefined, 247], [undefined, 248], ['2025-10-01', 110]]);
+    // 1,100 lines: every seventh dated 2025-10-01 (157 lines, one part), the other 943 in three parts of 314 or 315.
+    const requests = orderRequests(lines(1100, (i) => (i % 7 === 6 ? '2025-10-01' : undefined)));
+    expect(requests.map((r) => [r.date, r.lines.length])).toEqual([[undefined, 314], [undefined, 314], [undefined, 315], ['2025-10-01', 157]]);
     expect(requests.flatMap((r) => r.lines.map((l) => l.row)).sort((a, b) => a - b)).toEqual(Array.from({ length: 1100 }, (_, i) => i + 1));
-    expect(needsBasis(requests)).toEqual([true, true, true, true, false]);
-    const bases = [1000.1, 2000.2, 3000.3, 4000.4].map((mpf_basis) => ({ mpf_basis, hmf_basis: 0 }));
+    expect(needsBasis(requests)).toEqual([true, true, true, false]);
+    const bases = [1000.1, 2000.2, 3000.3].map((mpf_basis) => ({ mpf_basis, hmf_basis: 0 }));
     expect(entryShares(requests, [...bases, null])).toEqual([
-      { mpf_basis: 10001, hmf_basis: 0, mpf_basis_before: 0, hmf_basis_before: 0 },
-      { mpf_basis: 10001, hmf_basis: 0, mpf_basis_before: 1000.1, hmf_basis_before: 0 },
-      { mpf_basis: 10001, hmf_basis: 0, mpf_basis_before: 3000.3, hmf_basis_before: 0 },
-      { mpf_basis: 10001, hmf_basis: 0, mpf_basis_before: 6000.6, hmf_basis_before: 0 },
+      { mpf_basis: 6000.6, hmf_basis: 0, mpf_basis_before: 0, hmf_basis_before: 0 },
+      { mpf_basis: 6000.6, hmf_basis: 0, mpf_basis_before: 1000.1, hmf_basis_before: 0 },
+      { mpf_basis: 6000.6, hmf_basis: 0, mpf_basis_before: 3000.3, hmf_basis_before: 0 },
       undefined,
     ]);
   });

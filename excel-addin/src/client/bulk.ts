@@ -1,7 +1,7 @@
 /**
  * Costs a whole order with `POST /api/v1/duty/bulk`, in the parts shared/order-requests.ts plans:
- * per entry date, at least four parts of 250 to 1,000 lines once the entry has more than 250. Each
- * entry date is one entry: when it takes several parts, a first pass asks each for its lines'
+ * per entry date, one request below 500 lines, else parts of 250 to 1,000 lines (four up to 4,000
+ * lines). Each entry date is one entry: when it takes several parts, a first pass asks each for its lines'
  * liable value, and the second sends each with its share of the entry (MPF minimum and maximum
  * once). The result says how many entries the order made.
  */
