@@ -1,10 +1,11 @@
 /**
- * What both add-ins write beside a costed order: a row of results per line with its status, its
- * colour and its note, the totals row, and the record of what the costing used (schedule revision,
- * entry date, options, time), so a printed quote can be checked later. Hosts only write the cells.
+ * What both add-ins write beside a costed order: a row of results per line with its status and its
+ * colour, the totals row, and the record of what the costing used (schedule revision, entry date,
+ * options, time, and the order's notes as its cell note), so a printed quote can be checked later.
+ * Hosts only write the cells.
  */
 import type { DutyResult, OrderLine, OrderTotals } from './order.js';
-import { DECIMAL_MARKS, money, RESULT_HEADERS, STATUS_COLUMN, type OrderOptions, type SheetLine } from './order-sheet.js';
+import { DECIMAL_MARKS, money, NOTES_COLUMN, RESULT_HEADERS, STATUS_COLUMN, type OrderOptions, type SheetLine } from './order-sheet.js';
 
 export type LineKind = 'ok' | 'warning' | 'error';
 
@@ -28,11 +29,13 @@ export function resultCells(r: DutyResult): (string | number | boolean)[] {
 /** Cell backgrounds: an error line red, a line without its duty yellow. */
 export const KIND_COLOURS: Record<LineKind, string | null> = { ok: null, warning: '#fff2cc', error: '#f4cccc' };
 
+/**
+ * A line's row and colour. No cell note: what the add-in did and what the API said of the line are
+ * in its Assumptions/Notes cell, and a note on the Status cell would only repeat it.
+ */
 export interface LineOutput {
   cells: (string | number)[];
   kind: LineKind;
-  /** The note put on the Status cell: what the add-in did and what the API said of this line. */
-  note: string;
 }
 
 /** Why the API left `duty` null (a specific or compound rate without a quantity, a text rate, no rate). */
@@ -63,16 +66,17 @@ export function lineOutput(line: SheetLine, costed: OrderLine | undefined, order
   const error = line.error ?? (costed && 'error' in costed ? costed.error.message.replace(/^items\[\d+\]\./, '') : undefined);
   if (error !== undefined || !costed || 'error' in costed) {
     const cells = blankRow();
+    // What the add-in did (value = Qty × Unit price) still stands beside a line the API refused.
+    cells[NOTES_COLUMN] = own([]);
     cells[STATUS_COLUMN] = `Error: ${error ?? 'not costed'}`;
-    return { cells, kind: 'error', note: own([]) };
+    return { cells, kind: 'error' };
   }
-  const note = own([...costed.assumptions, ...costed.notes]);
+  const notes = own([...costed.assumptions, ...costed.notes]);
   const layers = [costed.section_301, costed.section_232, otherAdditional(costed), costed.mpf, costed.hmf];
   // Without the duty, the landed cost would be understated: both are left blank, with the reason.
-  if (costed.duty === null)
-    return { cells: ['', ...layers, '', costed.duty_rate ?? '', programs(costed), note, dutyNotComputed(costed)], kind: 'warning', note };
+  if (costed.duty === null) return { cells: ['', ...layers, '', costed.duty_rate ?? '', programs(costed), notes, dutyNotComputed(costed)], kind: 'warning' };
   const status = line.notes.length ? 'OK (value = Qty × Unit price)' : 'OK';
-  return { cells: [costed.duty, ...layers, costed.landed_cost, costed.duty_rate ?? '', programs(costed), note, status], kind: 'ok', note };
+  return { cells: [costed.duty, ...layers, costed.landed_cost, costed.duty_rate ?? '', programs(costed), notes, status], kind: 'ok' };
 }
 
 /** The totals of the costed lines with the lines the add-in could not read counted as errors. */

@@ -122,80 +122,6 @@ export function bulkOptions(o: OrderOptions): Record<string, string | boolean> {
   return out;
 }
 
-/**
- * One POST /duty/bulk of an order: its lines (unreadable ones too, so each request writes its own
- * rows) and the entry date it is sent with (absent: the order's).
- */
-export interface OrderRequest {
-  date?: string;
-  lines: SheetLine[];
-}
-
-/**
- * The requests an order is costed in. The API takes one entry date per request, not per item, so
- * the lines are grouped by entry date, each date an entry of its own (in the order the dates first
- * appear), and each group is sent in requests of at most `limit` lines, still one entry (see
- * needsBasis and entryShares).
- */
-export function orderRequests(lines: readonly SheetLine[], limit: number): OrderRequest[] {
-  const groups = new Map<string | undefined, SheetLine[]>();
-  for (const l of lines) groups.set(l.date, [...(groups.get(l.date) ?? []), l]);
-  return [...groups].flatMap(([date, group]) =>
-    Array.from({ length: Math.ceil(group.length / limit) }, (_, i) => ({ ...(date ? { date } : {}), lines: group.slice(i * limit, (i + 1) * limit) })),
-  );
-}
-
-/** The value of a request's lines liable to MPF and to HMF (its answer's totals), in dollars. */
-export interface FeeBasis {
-  mpf_basis: number;
-  hmf_basis: number;
-}
-
-/** The `entry` option of a request that is a part of a larger entry. */
-export interface EntryShare extends FeeBasis {
-  mpf_basis_before: number;
-  hmf_basis_before: number;
-}
-
-/**
- * Which requests need a first pass: those of an entry (an entry date) sent in several requests, whose
- * fees the service can only share out once it knows the whole entry's liable value.
- */
-export function needsBasis(requests: readonly OrderRequest[]): boolean[] {
-  const sent = requests.map((r) => requestItems(r).length > 0);
-  const parts = (date: string | undefined) => requests.filter((r, i) => sent[i] && r.date === date).length;
-  return requests.map((r, i) => sent[i] && parts(r.date) > 1);
-}
-
-/**
- * Pass 2: each part's `entry` option from the first pass's bases (undefined where no first pass was
- * needed): the sums over the parts of the same entry date, and the sums of the parts before it.
- * Added in cents, so no floating error creeps in.
- */
-export function entryShares(requests: readonly OrderRequest[], bases: readonly (FeeBasis | null)[]): (EntryShare | undefined)[] {
-  const cents = (n: number) => Math.round(n * 100);
-  const sum = (date: string | undefined, upTo: number, k: keyof FeeBasis) =>
-    bases.reduce((s, b, i) => (b && i < upTo && requests[i].date === date ? s + cents(b[k]) : s), 0) / 100;
-  return requests.map((r, i) =>
-    bases[i]
-      ? {
-          mpf_basis: sum(r.date, requests.length, 'mpf_basis'),
-          hmf_basis: sum(r.date, requests.length, 'hmf_basis'),
-          mpf_basis_before: sum(r.date, i, 'mpf_basis'),
-          hmf_basis_before: sum(r.date, i, 'hmf_basis'),
-        }
-      : undefined,
-  );
-}
-
-/** The items a request sends: its readable lines. */
-export const requestItems = (r: OrderRequest): OrderItem[] => r.lines.flatMap((l) => (l.item ? [l.item] : []));
-
-/** The body of a request's POST /duty/bulk: its items, the order's options, its entry date and its share of the entry. */
-export function requestBody(r: OrderRequest, o: OrderOptions, entry?: EntryShare): Record<string, unknown> {
-  return { items: requestItems(r), ...bulkOptions(o), ...(r.date ? { date: r.date } : {}), ...(entry ? { entry } : {}) };
-}
-
 export function isBlank(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 }
@@ -403,7 +329,8 @@ export const RESULT_HEADERS = [
 ] as const;
 export const MONEY_FORMAT = '$#,##0.00';
 export const RESULT_FORMATS: readonly string[] = [...Array(7).fill(MONEY_FORMAT), '@', '@', '@', 'General'];
-/** Where the Status is: the last column. */
+/** Where the Assumptions/Notes and the Status are: the last two columns. */
+export const NOTES_COLUMN = RESULT_HEADERS.length - 2;
 export const STATUS_COLUMN = RESULT_HEADERS.length - 1;
 /** Rows the output takes below the last line: the totals, then the record of what was used. */
 export const FOOTER_ROWS = 2;

@@ -7,7 +7,9 @@ import { ApiError, send } from './api.js';
 import { forgetAnswers } from './cache.js';
 import { clearOutput, costChunk, measureChunk, planOrder, selectionColumns, writeTotals, type ChunkResult, type ColumnsQuestion, type OrderPlan, type OrderSummary } from './order.js';
 import { DEFAULT_API_URL, markKeyWorks, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
-import type { ColumnChoice, FeeBasis } from '../shared/order-sheet.js';
+import type { ColumnChoice } from '../shared/order-sheet.js';
+import { progressAt, type FeeBasis } from '../shared/order-requests.js';
+import { progressText } from '../shared/order-output.js';
 
 const TITLE = 'landed';
 
@@ -34,20 +36,6 @@ export function showSidebar(): void {
   SpreadsheetApp.getUi().showSidebar(HtmlService.createHtmlOutputFromFile('Sidebar').setTitle(TITLE));
 }
 
-function progressText(plan: OrderPlan, step: number): string {
-  return `Costing ${plan.lines} lines: request ${step + 1} of ${plan.measure.length + plan.chunks}…`;
-}
-
-/** Pass 1 of the plan: the measured requests' liable values, by request (null where none was needed). */
-function measureAll(plan: OrderPlan, each: (step: number) => void): (FeeBasis | null)[] {
-  const bases: (FeeBasis | null)[] = Array.from({ length: plan.chunks }, () => null);
-  plan.measure.forEach((index, step) => {
-    each(step);
-    bases[index] = measureChunk(plan, index);
-  });
-  return bases;
-}
-
 /** Menu: costs the selected order without the sidebar, asking before it overwrites anything. */
 export function costSelectedOrder(): void {
   const ui = SpreadsheetApp.getUi();
@@ -59,11 +47,13 @@ export function costSelectedOrder(): void {
       return;
     }
     if (plan.occupied && ui.alert(TITLE, `The cells ${plan.output} are not empty. Overwrite them with the costing?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
-    const bases = measureAll(plan, (step) => book.toast(progressText(plan, step), TITLE, -1));
+    const bases: (FeeBasis | null)[] = Array.from({ length: plan.chunks }, () => null);
     const parts: ChunkResult[] = [];
-    for (let i = 0; i < plan.chunks; i++) {
-      book.toast(progressText(plan, plan.measure.length + i), TITLE, -1);
-      parts.push(costChunk(plan, i, bases));
+    for (const [index, step] of plan.steps.entries()) {
+      const { lines, done, total } = progressAt(plan.steps, index);
+      book.toast(progressText(lines, done, total), TITLE, -1);
+      if (step.measure) bases[step.part] = measureChunk(plan, step.part);
+      else parts.push(costChunk(plan, step.part, bases));
     }
     const summary = writeTotals(plan, parts);
     book.toast(`${summary.totals.lines} lines costed: landed cost ${summary.totals.landed_cost.toFixed(2)}, ${summary.totals.errors} error(s).`, TITLE, 10);
@@ -140,18 +130,18 @@ export function getSelectionColumns(): ReturnType<typeof selectionColumns> {
 }
 
 /**
- * Sidebar, pass 1: the liable values of one request of an entry sent in several (plan.measure); nothing is written.
+ * Sidebar, pass 1: the liable values of one part of an entry sent in several (a measuring step of plan.steps); nothing is written.
  * @param {Object} plan The plan from planSelectedOrder.
- * @param {number} index The request, from 0.
+ * @param {number} index The part, from 0.
  */
 export function measureOrderChunk(plan: OrderPlan, index: number): FeeBasis {
   return measureChunk(plan, index);
 }
 
 /**
- * Sidebar: costs one request of up to 1,000 lines of a planned order and writes its results.
+ * Sidebar: costs one part of a planned order (up to 1,000 lines, one request) and writes its results.
  * @param {Object} plan The plan from planSelectedOrder.
- * @param {number} index The request, from 0.
+ * @param {number} index The part, from 0.
  * @param {Array<Object>} bases What measureOrderChunk answered, by request (null where not measured).
  */
 export function costOrderChunk(plan: OrderPlan, index: number, bases: (FeeBasis | null)[]): ChunkResult {
@@ -168,7 +158,7 @@ export function finishOrder(plan: OrderPlan, parts: ChunkResult[]): OrderSummary
 }
 
 /**
- * Sidebar: the person cancelled between chunks; clears what the costing had written.
+ * Sidebar: the person cancelled between parts; clears what the costing had written.
  * @param {Object} plan The plan from planSelectedOrder.
  */
 export function discardOrder(plan: OrderPlan): void {

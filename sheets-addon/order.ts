@@ -1,21 +1,21 @@
 /**
  * "Cost selected order" in Sheets: the selection is an order, one line per row, its columns named
  * by a header row or chosen in the sidebar's column picker. Lines go to POST /api/v1/duty/bulk in the
- * requests shared/order-sheet.ts plans (one per entry date, 1,000 lines at most; an entry date of
- * several requests is first measured, then costed with its share of the one entry's fees); each line's results, colour and note are written beside the order, then the
- * totals row and the record of what the costing used. What is read and written is decided in
- * shared/order-sheet.ts and shared/order-output.ts; this layer only moves cells. The work is split
- * in steps (plan, measure one request, cost one request, totals) so the sidebar can show progress and cancel between them.
+ * parts shared/order-requests.ts plans (per entry date, one request below 500 lines, else parts of
+ * 250 to 1,000 lines, four up to 4,000 lines; an entry date of several parts is first measured, then costed
+ * with its share of the one entry's fees); each line's results and colour are written beside the
+ * order, then the totals row and the record of what the costing used. What is read and written is
+ * decided in shared/order-sheet.ts and shared/order-output.ts; this layer only moves cells. The
+ * work is split in the plan's steps (measure one part, cost one part) and the totals, so the
+ * sidebar can show progress and cancel between them.
  */
 import { sendAll } from './api.js';
 import type { OrderResult, OrderTotals } from '../shared/order.js';
 import {
-  columnChoices, ColumnsNeeded, entryShares, FOOTER_ROWS, isBlank, needsBasis, orderRequests, pickerDefaults, readSheetOrder, requestBody, requestItems,
-  RESULT_FORMATS, RESULT_HEADERS, type ColumnChoice, type FeeBasis, type OrderOptions, type OrderRequest, type SheetLine,
+  columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetLine,
 } from '../shared/order-sheet.js';
+import { costingSteps, entryShares, orderRequests, requestBody, requestItems, type CostingStep, type FeeBasis, type OrderRequest } from '../shared/order-requests.js';
 import { addTotals, costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../shared/order-output.js';
-
-const CHUNK_LINES = 1000;
 
 export interface OrderPlan {
   sheet: string;
@@ -27,12 +27,10 @@ export interface OrderPlan {
   /** The columns, found from the header row or chosen by the user. */
   columns: ColumnChoice;
   lines: number;
-  /** How many requests (POST /duty/bulk) the order takes. */
+  /** How many parts (each a POST /duty/bulk in pass 2) the order is costed in. */
   chunks: number;
-  /** The requests to measure first (their entry date takes several requests): pass 1. */
-  measure: number[];
-  /** The readable lines of each request, for the progress. */
-  sizes: number[];
+  /** The steps in order: the parts to measure first (pass 1), then every part costed; for the progress, their lines. */
+  steps: CostingStep[];
   /** How many entries (entry dates) the order makes. */
   entries: number;
   /** The lines' own entry dates (Entry date column), for the costing record. */
@@ -93,7 +91,7 @@ export function selectionColumns(): Omit<ColumnsQuestion, 'needColumns' | 'messa
 
 function requestsOf(plan: Pick<OrderPlan, 'sheet' | 'top' | 'left' | 'rows' | 'cols' | 'columns' | 'options'>): OrderRequest[] {
   const values = sheetNamed(plan.sheet).getRange(plan.top, plan.left, plan.rows, plan.cols).getValues();
-  return orderRequests(readSheetOrder(values, plan.columns, plan.options.decimal).lines, CHUNK_LINES);
+  return orderRequests(readSheetOrder(values, plan.columns, plan.options.decimal).lines);
 }
 
 /** Runs of consecutive rows, so the lines of one request are written in as few blocks as the sheet allows. */
@@ -123,7 +121,7 @@ export function planOrder(options: OrderOptions, choice: ColumnChoice | null): O
   }
   const { lines, header, mapping } = order;
   if (!lines.length) throw new Error('The selection holds no order lines.');
-  const requests = orderRequests(lines, CHUNK_LINES);
+  const requests = orderRequests(lines);
   const top = range.getRow();
   const outLeft = range.getColumn() + range.getNumColumns();
   const firstRow = top + (header ? 0 : lines[0].row);
@@ -138,8 +136,7 @@ export function planOrder(options: OrderOptions, choice: ColumnChoice | null): O
     columns: { mapping, header },
     lines: lines.length,
     chunks: requests.length,
-    measure: needsBasis(requests).flatMap((m, i) => (m ? [i] : [])),
-    sizes: requests.map((r) => requestItems(r).length),
+    steps: costingSteps(requests),
     entries: new Set(requests.filter((r) => requestItems(r).length).map((r) => r.date)).size,
     dates: [...new Set(lines.flatMap((l) => l.date ?? []))],
     outLeft,
@@ -186,7 +183,8 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
     block.setNumberFormats(run.map(() => [...RESULT_FORMATS]));
     block.setValues(run.map((l) => outputs.get(l)!.cells));
     block.setBackgrounds(run.map((l) => RESULT_HEADERS.map(() => KIND_COLOURS[outputs.get(l)!.kind])));
-    sheet.getRange(plan.top + run[0].row, plan.outLeft + RESULT_HEADERS.length - 1, run.length, 1).setNotes(run.map((l) => [outputs.get(l)!.note]));
+    // The lines carry no note (their Assumptions/Notes cell says it); one an earlier costing left on a Status cell goes.
+    sheet.getRange(plan.top + run[0].row, plan.outLeft + STATUS_COLUMN, run.length, 1).clearNote();
   }
   if (index === 0 && plan.columns.header) sheet.getRange(plan.top, plan.outLeft, 1, RESULT_HEADERS.length).setValues([[...RESULT_HEADERS]]).setFontWeight('bold');
   const dutyMissing = [...outputs.values()].filter((o) => o.kind === 'warning').length;
@@ -207,7 +205,7 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   const revision = parts.find((p) => p.revision)?.revision ?? '';
   const record = sheet.getRange(plan.totalsRow + 1, plan.outLeft);
   record.setNumberFormat('General').setValue(costingRecord({ revision, options: plan.options, dates: plan.dates, at: new Date() })).setNote(notes.join('\n'));
-  return { totals: t, chunks: plan.chunks, output: plan.output, notes: [String(totals[RESULT_HEADERS.length - 1]), ...notes] };
+  return { totals: t, chunks: plan.chunks, output: plan.output, notes: [String(totals[STATUS_COLUMN]), ...notes] };
 }
 
 /** Clears what a cancelled costing wrote: the order's output area, as it was planned. */

@@ -4,7 +4,8 @@
  */
 import type { ConnectionTest, SidebarSettings } from '../addon.js';
 import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary } from '../order.js';
-import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark, type FeeBasis } from '../../shared/order-sheet.js';
+import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../shared/order-sheet.js';
+import { progressAt, type FeeBasis } from '../../shared/order-requests.js';
 import { GET_A_KEY } from '../../shared/addin-help.js';
 import { progressText } from '../../shared/order-output.js';
 
@@ -95,16 +96,14 @@ function confirmOverwrite(output: string): Promise<boolean> {
   });
 }
 
-/** Progress in lines over both passes: the lines of the `done` steps (the measured requests, then every request). */
-function progress(done: number, plan: OrderPlan): void {
+/** Progress in lines over both passes, before step `index` of the plan (its length: all done). */
+function progress(index: number, plan: OrderPlan): void {
   const bar = el<HTMLProgressElement>('progress');
-  const steps = [...plan.measure.map((i) => plan.sizes[i]), ...plan.sizes];
-  const lines = steps.slice(0, done).reduce((n, s) => n + s, 0);
-  const total = steps.reduce((n, s) => n + s, 0);
+  const { lines, done, total } = progressAt(plan.steps, index);
   bar.style.display = 'block';
   bar.max = total;
-  bar.value = lines;
-  say('order', 'info', done < steps.length ? progressText(plan.sizes.reduce((n, s) => n + s, 0), lines, total) : 'Writing the totals…');
+  bar.value = done;
+  say('order', 'info', index < plan.steps.length ? progressText(lines, done, total) : 'Writing the totals…');
 }
 
 /** Fills the column picker and opens it. */
@@ -207,21 +206,19 @@ async function cost(): Promise<void> {
     }
     el<HTMLButtonElement>('stop').hidden = false;
     const bases: (FeeBasis | null)[] = Array.from({ length: plan.chunks }, () => null);
-    for (let step = 0; step < plan.measure.length && !stopping; step++) {
-      progress(step, plan);
-      bases[plan.measure[step]] = await call<FeeBasis>('measureOrderChunk', plan, plan.measure[step]);
-    }
     const parts: ChunkResult[] = [];
-    for (let i = 0; i < plan.chunks && !stopping; i++) {
-      progress(plan.measure.length + i, plan);
-      parts.push(await call<ChunkResult>('costOrderChunk', plan, i, bases));
+    for (const [index, step] of plan.steps.entries()) {
+      if (stopping) break;
+      progress(index, plan);
+      if (step.measure) bases[step.part] = await call<FeeBasis>('measureOrderChunk', plan, step.part);
+      else parts.push(await call<ChunkResult>('costOrderChunk', plan, step.part, bases));
     }
     if (stopping) {
       await call('discardOrder', plan);
       say('order', 'info', 'Cancelled: what had been written was cleared.');
       return;
     }
-    progress(plan.measure.length + plan.chunks, plan);
+    progress(plan.steps.length, plan);
     showSummary(await call<OrderSummary>('finishOrder', plan, parts));
   } catch (e) {
     say('order', 'error', errorMessage(e));

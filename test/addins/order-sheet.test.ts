@@ -1,9 +1,13 @@
 /**
  * How both add-ins read an order from cells (shared/order-sheet.ts): which column is the customs
- * value, amounts written as text, value = unit price × quantity, and what is an error on its line.
+ * value, amounts written as text, value = unit price × quantity, and what is an error on its line;
+ * the parts and steps it is sent in (shared/order-requests.ts); and a line's output beside it.
  */
 import { describe, expect, it } from 'vitest';
-import { ColumnsNeeded, entryShares, headerMapping, looksLikeHeader, needsBasis, orderRequests, readAmount, readDate, readSheetOrder } from '../../shared/order-sheet.js';
+import { ColumnsNeeded, headerMapping, looksLikeHeader, NOTES_COLUMN, readAmount, readDate, readSheetOrder, STATUS_COLUMN } from '../../shared/order-sheet.js';
+import { costingSteps, entryShares, needsBasis, orderRequests, partCount, progressAt } from '../../shared/order-requests.js';
+import { lineOutput } from '../../shared/order-output.js';
+import { sharedTariff } from '../helpers/server.js';
 
 describe('headerMapping', () => {
   it('finds the columns by the names people give them', () => {
@@ -131,16 +135,81 @@ describe('the optional columns and the requests an order is sent in', () => {
     expect(['1.3.2026', 1.5].map(readDate)).toEqual([null, null]);
   });
 
-  it('one request per entry date, at most `limit` lines each; the parts of one date are measured, then share its entry', () => {
-    const requests = orderRequests(order.lines, 2);
-    // The lines without a date (the unreadable one among them, not sent) in two requests, then 2025-10-01.
-    expect(requests.map((r) => [r.date, r.lines.map((l) => l.row)])).toEqual([[undefined, [1, 3]], [undefined, [4]], ['2025-10-01', [2]]]);
-    expect(needsBasis(requests)).toEqual([true, true, false]);
-    const shares = entryShares(requests, [{ mpf_basis: 1000.1, hmf_basis: 0 }, { mpf_basis: 4000.2, hmf_basis: 0 }, null]);
-    expect(shares).toEqual([
-      { mpf_basis: 5000.3, hmf_basis: 0, mpf_basis_before: 0, hmf_basis_before: 0 },
-      { mpf_basis: 5000.3, hmf_basis: 0, mpf_basis_before: 1000.1, hmf_basis_before: 0 },
+  it('one request per entry date while it has fewer than 500 lines, the unreadable ones written with their date\'s', () => {
+    const requests = orderRequests(order.lines);
+    // The lines without a date (the unreadable one among them, not sent), then 2025-10-01.
+    expect(requests.map((r) => [r.date, r.lines.map((l) => l.row)])).toEqual([[undefined, [1, 3, 4]], ['2025-10-01', [2]]]);
+    expect(needsBasis(requests)).toEqual([false, false]);
+    expect(costingSteps(requests)).toEqual([{ measure: false, part: 0, lines: 2 }, { measure: false, part: 1, lines: 1 }]);
+  });
+});
+
+describe('the parts an order is costed in', () => {
+  it('one part per 250 lines up to four, more only past 4,000 lines: none under 250 lines or over 1,000', () => {
+    const sizes = [1, 499, 500, 999, 1000, 2500, 4000, 4001, 5000, 10000];
+    expect(sizes.map(partCount)).toEqual([1, 1, 2, 3, 4, 4, 4, 5, 5, 10]);
+    // The smallest and the largest part of each entry of several parts.
+    expect(sizes.slice(2).map((n) => [Math.floor(n / partCount(n)), Math.ceil(n / partCount(n))])).toEqual([
+      [250, 250], [333, 333], [250, 250], [625, 625], [1000, 1000], [800, 801], [1000, 1000], [1000, 1000],
+    ]);
+  });
+
+  /** An order of `n` lines of HTS and value, line i on row i + 1 and dated `date(i)` when that gives one. */
+  const lines = (n: number, date: (i: number) => string | undefined = () => undefined) =>
+    readSheetOrder([['HTS', 'Value', 'Entry date'], ...Array.from({ length: n }, (_, i) => [i === 7 ? 'bad' : '6109.10.00', i === 7 ? '12 boxes' : 100, date(i) ?? ''])], null).lines;
+
+  it('a 1,000-line order in four parts of 250, each measured first, then costed: the progress moves by 250 lines', () => {
+    const requests = orderRequests(lines(1000));
+    expect(requests.map((r) => [r.lines[0].row, r.lines.length])).toEqual([[1, 250], [251, 250], [501, 250], [751, 250]]);
+    const steps = costingSteps(requests);
+    // The first part holds the unreadable line: 249 lines sent.
+    expect(steps.map((s) => [s.measure, s.part, s.lines])).toEqual([
+      [true, 0, 249], [true, 1, 250], [true, 2, 250], [true, 3, 250],
+      [false, 0, 249], [false, 1, 250], [false, 2, 250], [false, 3, 250],
+    ]);
+    expect(steps.map((_, i) => progressAt(steps, i).done)).toEqual([0, 249, 499, 749, 999, 1248, 1498, 1748]);
+    expect(progressAt(steps, steps.length)).toEqual({ lines: 999, done: 1998, total: 1998 });
+  });
+
+  it('parts of nearly equal size, split per entry date; each date that takes several parts is measured and shares its entry', () => {
+    // 1,100 lines: every seventh dated 2025-10-01 (157 lines, one part), the other 943 in three parts of 314 or 315.
+    const requests = orderRequests(lines(1100, (i) => (i % 7 === 6 ? '2025-10-01' : undefined)));
+    expect(requests.map((r) => [r.date, r.lines.length])).toEqual([[undefined, 314], [undefined, 314], [undefined, 315], ['2025-10-01', 157]]);
+    expect(requests.flatMap((r) => r.lines.map((l) => l.row)).sort((a, b) => a - b)).toEqual(Array.from({ length: 1100 }, (_, i) => i + 1));
+    expect(needsBasis(requests)).toEqual([true, true, true, false]);
+    const bases = [1000.1, 2000.2, 3000.3].map((mpf_basis) => ({ mpf_basis, hmf_basis: 0 }));
+    expect(entryShares(requests, [...bases, null])).toEqual([
+      { mpf_basis: 6000.6, hmf_basis: 0, mpf_basis_before: 0, hmf_basis_before: 0 },
+      { mpf_basis: 6000.6, hmf_basis: 0, mpf_basis_before: 1000.1, hmf_basis_before: 0 },
+      { mpf_basis: 6000.6, hmf_basis: 0, mpf_basis_before: 3000.3, hmf_basis_before: 0 },
       undefined,
     ]);
+  });
+
+  it('5,000 lines in five parts of 1,000: ten requests with the first pass, as few as the API\'s limit allows', () => {
+    const steps = costingSteps(orderRequests(lines(5000)));
+    expect(steps).toHaveLength(10);
+    expect(steps.filter((s) => s.measure)).toHaveLength(5);
+    expect(steps.map((s) => s.lines)).toEqual([999, 1000, 1000, 1000, 1000, 999, 1000, 1000, 1000, 1000]);
+  });
+});
+
+describe('a line\'s output (shared/order-output.ts)', () => {
+  // The real engine costs the order the sheet holds: value = Qty × Unit price on both lines, the second's code unknown.
+  const order = readSheetOrder([['HTS', 'Qty', 'Unit price'], ['6109.10.00', 4, '2.50'], ['9999.99.99', 2, 3]], null);
+  const costed = sharedTariff().order({ items: order.lines.map((l) => l.item!) });
+  const [ok, refused] = order.lines.map((l, i) => lineOutput(l, costed.lines[i], costed.notes));
+
+  it('carries no cell note: what the add-in did and the line\'s notes are in its Assumptions/Notes cell', () => {
+    expect(ok).not.toHaveProperty('note');
+    expect(ok.cells[NOTES_COLUMN]).toMatch(/^Value 10\.00 = Qty 4 × Unit price 2\.5 \(the order has no value column\)\.\nNo origin country given/);
+    expect(ok.cells[STATUS_COLUMN]).toBe('OK (value = Qty × Unit price)');
+  });
+
+  it('a line the API refused keeps what the add-in did beside its error', () => {
+    expect(refused).toEqual({
+      kind: 'error',
+      cells: ['', '', '', '', '', '', '', '', '', 'Value 6.00 = Qty 2 × Unit price 3 (the order has no value column).', 'Error: hts 9999.99.99 is not in the schedule (2026 Revision 10)'],
+    });
   });
 });

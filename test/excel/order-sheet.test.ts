@@ -224,6 +224,54 @@ describe('costSelectedOrder', () => {
     expect(v[5001][10]).toBe('Total: 5000 lines; 1 with errors (not in the totals)');
   });
 
+  /** 1,000 lines of 6109.10.00 from China at 100, 101, … 1,099 dollars, one of them unreadable. */
+  const thousand = [['HTS', 'Value', 'Origin'], ...Array.from({ length: 1000 }, (_, i) => ['6109.10.00', i === 600 ? '12 boxes' : 100 + i, 'china'])];
+
+  it('costs a 1,000-line order in four parts of 250, measured then costed: the progress moves by a part, MPF once', async () => {
+    const excel = mockExcel(thousand);
+    const progress: [number, number][] = [];
+    const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: (d, t) => progress.push([d, t]) });
+    // The third part holds the unreadable line: 249 lines sent.
+    expect(sent.map((s) => [s.body.items.length, s.body.entry === undefined])).toEqual([
+      [250, true], [250, true], [249, true], [250, true],
+      [250, false], [250, false], [249, false], [250, false],
+    ]);
+    expect(progress).toEqual([0, 250, 500, 749, 999, 1249, 1499, 1748, 1998].map((d) => [d, 1998]));
+    // Liable value: 100 + … + 1,099 = 599,500, less the unreadable line's 700 = 598,800; before the third part, 100 + … + 599 = 174,750.
+    expect(sent[6].body.entry).toEqual({ mpf_basis: 598800, hmf_basis: 0, mpf_basis_before: 174750, hmf_basis_before: 0 });
+    const v = excel.context.workbook.worksheets.active.target.values as unknown[][];
+    expect(v[601][10]).toBe('Error: Value "12 boxes" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)');
+    expect(v[602][0]).toBe(115.67); // value 701: 16.5% = 115.665, half up
+    expect(summary.costed).toMatchObject({ entries: 1, totals: { lines: 999, errors: 0, mpf: 651.5 } });
+    // MPF once: 0.3464% of 598,800 = 2,074.24 is above the FY2026 maximum, so 651.50, the lines' shares adding up to it.
+    expect(v.slice(1, 1001).reduce((n, r) => n + Math.round(Number(r[4] || 0) * 100), 0)).toBe(65150);
+    expect(v[1001][10]).toBe('Total: 1000 lines; 1 with errors (not in the totals)');
+  });
+
+  it('Cancel between two parts stops the costing: no more requests, nothing written', async () => {
+    const excel = mockExcel(thousand);
+    const controller = new AbortController();
+    const progress: number[] = [];
+    const costing = costSelectedOrder(
+      { options: {}, columns: null },
+      {
+        client,
+        confirm: never,
+        signal: controller.signal,
+        progress(done) {
+          progress.push(done);
+          // The person presses Cancel once the first part of pass 2 is in.
+          if (done === 1249) controller.abort();
+        },
+      },
+    );
+    await expect(costing).rejects.toMatchObject({ name: 'ApiError', code: 'cancelled' });
+    expect(progress).toEqual([0, 250, 500, 749, 999, 1249]);
+    expect(sent).toHaveLength(5);
+    // Never assigned: still office-addin-mock's marker of a property that was not loaded.
+    expect(Array.isArray(excel.context.workbook.worksheets.active.target.values)).toBe(false);
+  });
+
   it('an empty selection says so', async () => {
     const excel = mockExcel([['HTS', 'Value']]);
     excel.context.workbook.selected.used.isNullObject = true;

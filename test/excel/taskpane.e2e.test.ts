@@ -38,6 +38,7 @@ declare global {
       border(row: number, col: number): string | null;
       fills(row: number, col: number, h: number, w: number): (string | null)[][];
       notes(row: number, col: number, h: number, w: number): (string | null)[][];
+      note(row: number, col: number, text: string): void;
       select(row: number, col: number, h: number, w: number): void;
       clear(): void;
       letter(i: number): string;
@@ -133,6 +134,8 @@ describe('the task pane in Chromium', () => {
         ['6109.10.00', 'Korea', 100, 5, '12 boxes'],
       ]);
       window.__sheet.select(0, 0, 4, 5);
+      // A note an earlier costing left on a Status cell (P3).
+      window.__sheet.note(2, 15, 'Costed last week: OK');
     });
     await page.click('#cost');
     await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 3 lines into Sheet1!F1:P6; 1 with errors \(see the Status column\)\. Schedule 2026 Revision 10\.$/);
@@ -151,9 +154,10 @@ describe('the task pane in Chromium', () => {
     // Error colouring, and the order's notes on the record.
     expect((await page.evaluate(() => window.__sheet.fills(1, 5, 3, 11))).map((r) => r[10])).toEqual([null, null, '#f4cccc']);
     const notes = await page.evaluate(() => window.__sheet.notes(0, 5, 6, 11));
-    // The caveats once, on the record; a line's own notes on its Status, as in its Assumptions/Notes cell.
+    // The caveats once, on the record; no note on the lines' Status cells, which would repeat their
+    // Assumptions/Notes cell, and the one an earlier costing left is gone.
     expect(notes[5][0]).toMatch(/Antidumping and countervailing duties are not included\./);
-    expect(notes.slice(0, 5).map((r) => r[10])).toEqual([null, null, out[2][9], null, null]);
+    expect(notes.slice(0, 5).flat()).toEqual(Array(55).fill(null));
     const formats = await page.evaluate(() => window.__sheet.formats(1, 5, 1, 11));
     expect(formats[0]).toEqual([...Array(7).fill('$#,##0.00'), '@', '@', '@', 'General']);
     const bold = await page.evaluate(() => window.__sheet.bold(0, 5, 6, 1).map((r) => r[0]));
@@ -213,7 +217,7 @@ describe('the task pane in Chromium', () => {
     await page.evaluate(() => window.__sheet.clear());
   });
 
-  it('only a unit price and a quantity: value = price × qty, said in the Status and the line’s note', async () => {
+  it('only a unit price and a quantity: value = price × qty, said in the Status and the line’s Assumptions/Notes, with no cell note repeating it', async () => {
     await page.evaluate(() => {
       window.__sheet.set(0, 0, [['HTS', 'Qty', 'Unit price'], ['6109.10.00', 5000, '2.10']]);
       window.__sheet.select(0, 0, 2, 3);
@@ -223,7 +227,7 @@ describe('the task pane in Chromium', () => {
     expect(await page.evaluate(() => window.__sheet.get(1, 3, 1, 11)[0])).toEqual([
       1732.5, 0, 0, 0, 36.37, 0, 12268.87, '16.5%', '', 'Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).\nNo origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.', 'OK (value = Qty × Unit price)',
     ]);
-    expect(await page.evaluate(() => window.__sheet.notes(1, 13, 1, 1)[0][0])).toMatch(/^Value 10,500\.00 = Qty 5000 × Unit price 2\.1 \(the order has no value column\)\./);
+    expect(await page.evaluate(() => window.__sheet.notes(1, 3, 1, 11)[0])).toEqual(Array(11).fill(null));
     await page.evaluate(() => window.__sheet.clear());
   });
 
@@ -235,57 +239,72 @@ describe('the task pane in Chromium', () => {
         ['7208.10.15', 'VN', 12000, '', 'none'],
         // A date cell reaches the add-in as Excel's serial: 45931 is 2025-10-01.
         ['6109.10.00', 'VN', 10000, 45931, ''],
+        ['6109.10.00', 'VN', 500, 'next week', ''],
       ]);
-      window.__sheet.select(0, 0, 3, 5);
+      window.__sheet.select(0, 0, 4, 5);
     });
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 lines into Sheet1!F1:P5\./);
+    // The invoice of the Sheets sidebar's picture (test/sheets/orders.ts), so the README's two pictures show one order.
+    await expect.poll(() => statusOf('order-status')).toBe('Costed 3 lines into Sheet1!F1:P6; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
     // The API takes one date per request: the line without a date, then 2025-10-01, each its own entry.
     expect(bulkBodies).toEqual([
       { items: [{ hts: '7208.10.15', origin: 'VN', value: 12000, claim: 'none' }] },
       { items: [{ hts: '6109.10.00', origin: 'VN', value: 10000 }], date: '2025-10-01' },
     ]);
-    const out = await page.evaluate(() => window.__sheet.get(1, 5, 3, 11));
+    const out = await page.evaluate(() => window.__sheet.get(1, 5, 4, 11));
     // Today (2026): Annex I-A steel, Section 232 +50% of 12,000 = 6,000; MPF 0.3464% of 12,000 = 41.57; landed 18,041.57.
     expect(out[0].slice(0, 9)).toEqual([0, 0, 6000, 0, 41.57, 0, 18041.57, 'Free', 's232_metals 9903.82.02']);
     // 2025-10-01: 16.5% = 1,650; IEEPA reciprocal Vietnam 20% (9903.02.69) = 2,000; MPF 34.64; landed 13,684.64.
     expect(out[1].slice(0, 9)).toEqual([1650, 0, 0, 2000, 34.64, 0, 13684.64, '16.5%', 'ieepa_reciprocal 9903.02.69']);
+    expect(out[2][10]).toBe('Error: Entry date "next week" is not a date (write it YYYY-MM-DD or as a date cell)');
     // Totals: MPF 41.57 + 34.64 = 76.21; landed 31,726.21; each program; the IEEPA amount that may be refunded.
-    expect(out[2]).toEqual([
+    expect(out[3]).toEqual([
       1650, 0, 6000, 2000, 76.21, 0, 31726.21, '', 's232_metals $6,000.00; ieepa_reciprocal $2,000.00', 'Refundable (IEEPA, past entry dates): $2,000.00',
-      'Total: 2 lines; costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)',
+      'Total: 3 lines; 1 with errors (not in the totals); costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)',
     ]);
-    expect(await page.evaluate(() => window.__sheet.get(4, 5, 1, 1)[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
+    expect(await page.evaluate(() => window.__sheet.get(5, 5, 1, 1)[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
     expect(await page.locator('#totals').textContent()).toContain('Section 232$6,000.00');
     expect(await page.locator('#totals').textContent()).toContain('Refundable (IEEPA)$2,000.00');
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     await page.evaluate(() => window.__sheet.clear());
   });
 
-  it('a 2,500-line order is one entry: progress counts both passes, and it can be cancelled: nothing is written, no progress bar is left', async () => {
+  it('a 1,000-line order shows its progress part by part over both passes, and Cancel between parts writes nothing and leaves no bar', async () => {
+    bulkBodies.length = 0;
     await page.evaluate(() => {
-      window.__sheet.set(0, 0, [['HTS', 'Value'], ...Array.from({ length: 2500 }, (_, i) => ['6109.10.00', 100 + i])]);
-      window.__sheet.select(0, 0, 2501, 2);
+      window.__sheet.set(0, 0, [['HTS', 'Value'], ...Array.from({ length: 1000 }, (_, i) => ['6109.10.00', 100 + i])]);
+      window.__sheet.select(0, 0, 1001, 2);
+      // Every status the pane shows, as it shows it.
+      const shown: string[] = ((window as unknown as { __shown: string[] }).__shown = []);
+      const status = document.getElementById('order-status')!;
+      new MutationObserver(() => shown.push(status.textContent ?? '')).observe(status, { childList: true, characterData: true, subtree: true });
     });
-    // Pass 1 measures the 3 requests, pass 2 costs them; its second request is held until the person has pressed Cancel.
+    // Pass 1 measures the 4 parts of 250 lines, pass 2 costs them; its second part is held until the person has pressed Cancel.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let bulk = 0;
     await page.route('**/api/v1/duty/bulk', async (route) => {
-      if (++bulk === 5) await held;
+      if (++bulk === 6) await held;
       await route.continue().catch(() => undefined);
     });
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toBe('Costing 2,500 lines (twice: the fees are of one entry): 3,500 of 5,000 done…');
-    expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [p.hidden, p.value, p.max])).toEqual([false, 3500, 5000]);
+    await expect.poll(() => statusOf('order-status')).toBe('Costing 1,000 lines (twice: the fees are of one entry): 1,250 of 2,000 done…');
+    expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [p.hidden, p.value, p.max])).toEqual([false, 1250, 2000]);
+    expect(await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown.filter((t) => t.startsWith('Costing')))).toEqual(
+      ['0', '250', '500', '750', '1,000', '1,250'].map((n) => `Costing 1,000 lines (twice: the fees are of one entry): ${n} of 2,000 done…`),
+    );
     await page.click('#cancel-cost');
     await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
     release();
     await page.unroute('**/api/v1/duty/bulk');
     expect(await page.locator('#progress').isHidden()).toBe(true);
     expect(await page.locator('#cancel-cost').isHidden()).toBe(true);
-    expect((await page.evaluate(() => window.__sheet.get(0, 2, 2502, 11))).flat().filter((v) => v !== '')).toEqual([]);
-    expect(bulk).toBe(5);
+    expect((await page.evaluate(() => window.__sheet.get(0, 2, 1002, 11))).flat().filter((v) => v !== '')).toEqual([]);
+    // The held request was the last: it was aborted, and no other part was sent.
+    expect(bulk).toBe(6);
+    expect(bulkBodies.map((b) => [b.items.length, b.entry?.mpf_basis_before ?? null])).toEqual([
+      [250, null], [250, null], [250, null], [250, null], [250, 0], [250, 56125], // 100 + … + 349 = (100 + 349) × 250 / 2
+    ]);
     await page.evaluate(() => window.__sheet.clear());
   });
 

@@ -19,18 +19,21 @@ afterAll(async () => {
 interface Plan {
   lines: number;
   chunks: number;
-  measure: number[];
+  steps: { measure: boolean; part: number; lines: number }[];
   output: string;
   occupied: boolean;
   columns: { mapping: Record<string, number>; header: boolean };
 }
 
-/** The sidebar's sequence: plan, measure the requests that share an entry, cost each request, totals. */
+/** The sidebar's sequence: plan, then its steps (measure the parts that share an entry, cost each part), totals. */
 function costFromSidebar(w: AddonWorld, options: Record<string, unknown>, columns: Plan['columns'] | null = null) {
   const plan = w.call<Plan>('planSelectedOrder', options, columns);
   const bases: unknown[] = Array.from({ length: plan.chunks }, () => null);
-  for (const i of plan.measure) bases[i] = w.call('measureOrderChunk', plan, i);
-  const parts = Array.from({ length: plan.chunks }, (_, i) => w.call('costOrderChunk', plan, i, bases));
+  const parts: unknown[] = [];
+  for (const step of plan.steps) {
+    if (step.measure) bases[step.part] = w.call('measureOrderChunk', plan, step.part);
+    else parts.push(w.call('costOrderChunk', plan, step.part, bases));
+  }
   return { plan, summary: w.call<{ totals: Record<string, number>; output: string; notes: string[] }>('finishOrder', plan, parts) };
 }
 
@@ -38,6 +41,7 @@ describe('the sidebar costs the selected order', () => {
   test('results beside the order, errors marked, totals below', async () => {
     const w = addon.fresh();
     writeMixedOrder(w);
+    w.sheet.getRange('P4').setNote('Costed last week: OK'); // a note an earlier costing left on a Status cell
     w.select('A1:E7');
     const before = await serverRequests(addon.server, '/api/v1/duty/bulk');
     const { plan, summary } = costFromSidebar(w, { ocean: true });
@@ -57,9 +61,10 @@ describe('the sidebar costs the selected order', () => {
 
     expect(w.sheet.values('F1:P8')).toEqual(MIXED_ORDER_BY_VESSEL);
     expect(String(w.sheet.values('F9')[0][0])).toMatch(/^Costed by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2026 Revision 10 · entry date .* · ocean freight \(HMF\) yes · numbers read as 1,234\.56$/);
-    // The order's notes (the fee year, the caveats) once, on the record; each line's own notes on its Status too.
+    // The order's notes (the fee year, the caveats) once, on the record; no note on the lines' Status cells,
+    // which would repeat their Assumptions/Notes cell, and the one an earlier costing left is gone.
     expect(w.sheet.getRange('F9').getNotes()[0][0]).toMatch(/Antidumping and countervailing duties are not included\./);
-    expect(w.sheet.getRange('P7').getNotes()[0][0]).toMatch(/86\.5¢\/kg/);
+    expect(w.sheet.getRange('F1:P8').getNotes().flat()).toEqual(Array(88).fill(''));
     expect(summary.totals).toMatchObject({ lines: 5, errors: 1, customs_value: 18000, duty: 1656.3, landed_cost: 21741.15, additional_duty: 2000, by_program: { s301_china: 750, s301_forced_labor: 1250 } });
 
     // Marks and formats.
@@ -156,7 +161,7 @@ describe('the sidebar costs the selected order', () => {
     expect(summary.totals).toMatchObject({ lines: 3, errors: 1, landed_cost: 16375.8 });
   });
 
-  test('a unit price and a quantity only, with decimal commas: value = price × qty, said in the Status and the note', () => {
+  test('a unit price and a quantity only, with decimal commas: value = price × qty, said in the Status and the Assumptions/Notes, with no cell note repeating it', () => {
     const w = addon.fresh();
     w.sheet.getRange('A1:C3').setValues([
       ['HTS', 'Qty', 'Unit price'],
@@ -170,7 +175,7 @@ describe('the sidebar costs the selected order', () => {
       1732.5, 0, 0, 0, 36.37, 0, 12268.87, '16.5%', '', 'Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).\nNo origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.',
       'OK (value = Qty × Unit price)',
     ]]);
-    expect(w.sheet.getRange('N2').getNotes()[0][0]).toMatch(/^Value 10,500\.00 = Qty 5000 × Unit price 2\.1 \(the order has no value column\)\./);
+    expect(w.sheet.getRange('D2:N3').getNotes().flat()).toEqual(Array(22).fill(''));
     expect(w.sheet.values('N3')[0][0]).toBe('Error: Unit price "n/a" is not an amount in U.S. dollars written 1.234,56 (if it uses a decimal point, choose 1,234.56 under Numbers)');
     expect(String(w.sheet.values('D5')[0][0])).toMatch(/numbers read as 1\.234,56 or 1 234,56$/);
   });
@@ -219,6 +224,34 @@ describe('the sidebar costs the selected order', () => {
   });
 });
 
+describe('a 1,000-line order, part by part', () => {
+  test('four parts of 250 lines: each measured, then each costed and written in its own step; MPF once, to the cent', () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:B1001').setValues([['HTS', 'Value'], ...Array.from({ length: 1000 }, (_, i) => ['6109.10.00', 100 + i])]);
+    w.select('A1:B1001');
+    const plan = w.call<Plan>('planSelectedOrder', {}, null);
+    expect(plan).toMatchObject({ lines: 1000, chunks: 4 });
+    expect(plan.steps.map((s) => [s.measure, s.part, s.lines])).toEqual([
+      [true, 0, 250], [true, 1, 250], [true, 2, 250], [true, 3, 250],
+      [false, 0, 250], [false, 1, 250], [false, 2, 250], [false, 3, 250],
+    ]);
+    const bases: unknown[] = [null, null, null, null];
+    for (const part of [0, 1, 2, 3]) bases[part] = w.call('measureOrderChunk', plan, part);
+    expect(w.sheet.values('C2:M1001').flat().filter((v) => v !== '')).toEqual([]); // measuring writes nothing
+    // Each costing step writes its own 250 lines, and only those.
+    w.call('costOrderChunk', plan, 0, bases);
+    expect(w.sheet.values('C251:C252')).toEqual([[57.59], ['']]); // line 250: 16.5% of 349 = 57.585, half up
+    for (const part of [1, 2, 3]) w.call('costOrderChunk', plan, part, bases);
+    expect(w.requests.map((r) => [(r.body as { items: unknown[] }).items.length, (r.body as { entry?: { mpf_basis_before: number } }).entry?.mpf_basis_before ?? null])).toEqual([
+      [250, null], [250, null], [250, null], [250, null],
+      // The entry's liable value is 100 + … + 1,099 = 599,500; the parts before each: 100 + … + 349 = 56,125, 100 + … + 599, 100 + … + 849.
+      [250, 0], [250, 56125], [250, 174750], [250, 355875],
+    ]);
+    // MPF of the one entry: 0.3464% of 599,500 = 2,076.67, above the FY2026 maximum: 651.50, the lines adding up to it.
+    expect(w.sheet.values('G2:G1001').reduce((n, [c]) => n + Math.round(Number(c) * 100), 0)).toBe(65150);
+  });
+});
+
 describe('the menu', () => {
   test('onOpen adds "Open sidebar" and "Cost selected order"; the sidebar opens', () => {
     const w = addon.fresh();
@@ -251,7 +284,8 @@ describe('the menu', () => {
     // Pass 1 without entry; pass 2 with the entry's 500,000 liable dollars and those of the parts before.
     expect(bodies.slice(0, 5).map((b) => b.entry)).toEqual(Array(5).fill(undefined));
     expect(bodies.slice(5).map((b) => b.entry)).toEqual([0, 1, 2, 3, 4].map((k) => ({ mpf_basis: 500000, hmf_basis: 0, mpf_basis_before: k * 100000, hmf_basis_before: 0 })));
-    expect(w.toasts.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => `Costing 5000 lines: request ${i + 1} of 10…`));
+    // The sidebar's progress text, in lines over both passes, before each request.
+    expect(w.toasts.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => `Costing 5,000 lines (twice: the fees are of one entry): ${(i * 1000).toLocaleString('en-US')} of 10,000 done…`));
     expect(w.sheet.values('C1:I2')).toEqual([
       ['Duty', 'Section 301', 'Section 232', 'Other additional duties', 'MPF', 'HMF', 'Landed cost'],
       // MPF of the entry: 0.3464% of 500,000 = 1,732.00, above the maximum 651.50 (FY2026), paid once; line 1's

@@ -1,7 +1,8 @@
 /**
  * The sidebar page as built (dist Sidebar.html) in headless Chromium, as a person uses it: its
  * google.script.run is a stand-in that calls the server-side functions of the same build loaded in
- * the Apps Script stand-ins, which call the real API. Leaves a screenshot at /tmp/landed-sheets-sidebar.png.
+ * the Apps Script stand-ins, which call the real API. Leaves a screenshot of the sidebar after costing
+ * an invoice with entry dates (see SCREENSHOT).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,9 +13,9 @@ import { launchChromium } from '../helpers/browser.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
 import { startAddon, type Addon } from './harness.js';
-import { MIXED_ORDER_BY_VESSEL, writeMixedOrder } from './orders.js';
+import { MIXED_ORDER_BY_VESSEL, writeDatedInvoice, writeMixedOrder } from './orders.js';
 
-/** The README's picture of the sidebar after costing an order, renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
+/** The README's picture of the sidebar after costing an invoice with entry dates (the Excel pane's order), renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
 const SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? fileURLToPath(new URL('../../docs', import.meta.url)) : tmpdir(), 'sheets-sidebar.png');
 /** Where Apps Script serves sidebars from; answered locally, as nothing may leave the machine. */
 const SIDEBAR_URL = 'https://n-sidebar-0-script.googleusercontent.com/userCodeAppPanel';
@@ -73,6 +74,8 @@ afterAll(async () => {
 });
 
 const text = (selector: string) => page.locator(selector).innerText();
+/** The sidebar's totals table, a row a string. */
+const shownTotals = async () => (await page.locator('#totals tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
 
 test('set the key and test the connection: the connection comes first until a key works', async () => {
   expect(await page.inputValue('#apiUrl')).toBe(`${addon.server.url}/`);
@@ -129,8 +132,7 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   expect(world.sheet.values('F1:P8')).toEqual(MIXED_ORDER_BY_VESSEL);
   expect(calls.filter((c) => c !== 'getSettings' && c !== 'saveSettings' && c !== 'testConnection')).toEqual(['planSelectedOrder', 'planSelectedOrder', 'costOrderChunk', 'finishOrder']);
 
-  const totals = await page.locator('#totals tr').allInnerTexts();
-  expect(totals.map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
+  expect(await shownTotals()).toEqual([
     'Lines 5 (1 with errors)',
     'Customs value 18,000.00',
     'Duty 1,656.30',
@@ -146,6 +148,32 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   expect(String(world.sheet.values('F9')[0][0])).toMatch(/^Costed by landed on .* · HTS 2026 Revision 10 · /);
   // The options were saved for the menu's "Cost selected order".
   expect(JSON.parse(world.documentProperties.get('landed.orderOptions')!)).toMatchObject({ ocean: true });
+  expect(pageErrors).toEqual([]);
+});
+
+test('an invoice with Entry date and Claim columns: Section 232 and the refundable IEEPA total in the sidebar, the README\'s picture', async () => {
+  world.sheet.getRange('A1:P9').clearContent().clearNote().clearFormat();
+  writeDatedInvoice(world);
+  world.select('A1:E4');
+  await page.uncheck('#ocean');
+  await page.click('#cost');
+  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!F1:P6. 1 line(s) could not be costed: see their Status.');
+  // The same figures as the Excel pane's for this invoice: 232 steel today, IEEPA reciprocal on 2025-10-01.
+  expect(await shownTotals()).toEqual([
+    'Lines 3 (1 with errors)',
+    'Customs value 22,000.00',
+    'Duty 1,650.00',
+    'Section 301 0.00',
+    'Section 232 6,000.00',
+    'Chapter 99 duties 8,000.00',
+    'MPF 76.21',
+    'HMF 0.00',
+    'Landed cost 31,726.21',
+    'Refundable (IEEPA) 2,000.00',
+  ]);
+  expect(await page.locator('#notes li').first().innerText()).toBe(
+    'Total: 3 lines; 1 with errors (not in the totals); costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)',
+  );
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
   expect(pageErrors).toEqual([]);
 });
@@ -186,22 +214,32 @@ test('no header row: the picker starts with the header box unticked, and every l
   await page.click('#columns summary'); // closed: back to the header row
 });
 
-test('a 2,500-line order is one entry: progress counts both passes, and it can be cancelled: what was written is cleared, no bar is left', async () => {
-  world.sheet.getRange('A40:B2540').setValues([['HTS', 'Value'], ...Array.from({ length: 2500 }, (_, i) => ['6109.10.00', 100 + i])]);
-  world.select('A40:B2540');
+test('a 1,000-line order shows its progress part by part over both passes, and Cancel between parts clears what was written and leaves no bar', async () => {
+  world.sheet.getRange('A40:B1040').setValues([['HTS', 'Value'], ...Array.from({ length: 1000 }, (_, i) => ['6109.10.00', 100 + i])]);
+  world.select('A40:B1040');
+  await page.evaluate(() => {
+    // Every message the sidebar shows, as it shows it.
+    const shown: string[] = ((window as unknown as { __shown: string[] }).__shown = []);
+    const box = document.getElementById('order')!;
+    new MutationObserver(() => shown.push(box.textContent ?? '')).observe(box, { childList: true, characterData: true, subtree: true });
+  });
   let release!: () => void;
   holdChunks = new Promise((r) => (release = r));
   await page.click('#cost');
-  // Pass 1 measured the 3 requests (2,500 lines), pass 2 costed the first 1,000 and waits on the second.
-  await expect.poll(() => text('#order')).toBe('Costing 2,500 lines (twice: the fees are of one entry): 3,500 of 5,000 done…');
-  expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [getComputedStyle(p).display, p.value, p.max])).toEqual(['block', 3500, 5000]);
-  expect(world.sheet.values('C41:C41')).toEqual([[16.5]]); // the first 1,000 lines are on the sheet
+  // Pass 1 measured the 4 parts of 250 lines, pass 2 costed and wrote the first and waits on the second.
+  await expect.poll(() => text('#order')).toBe('Costing 1,000 lines (twice: the fees are of one entry): 1,250 of 2,000 done…');
+  expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [getComputedStyle(p).display, p.value, p.max])).toEqual(['block', 1250, 2000]);
+  expect(await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown.filter((t) => t.startsWith('Costing')))).toEqual(
+    ['0', '250', '500', '750', '1,000', '1,250'].map((n) => `Costing 1,000 lines (twice: the fees are of one entry): ${n} of 2,000 done…`),
+  );
+  expect(world.sheet.values('C41:C41')).toEqual([[16.5]]); // the first 250 lines are on the sheet
+  expect(world.sheet.values('C290:C291')).toEqual([[57.59], ['']]); // up to line 250 (16.5% of 349), not beyond
   await page.click('#stop');
   release();
   holdChunks = null;
   await expect.poll(() => text('#order')).toBe('Cancelled: what had been written was cleared.');
-  expect(calls.slice(-7)).toEqual(['planSelectedOrder', 'measureOrderChunk', 'measureOrderChunk', 'measureOrderChunk', 'costOrderChunk', 'costOrderChunk', 'discardOrder']);
-  expect(world.sheet.values('C40:M2542').flat().filter((v) => v !== '')).toEqual([]);
+  expect(calls.slice(-8)).toEqual(['planSelectedOrder', 'measureOrderChunk', 'measureOrderChunk', 'measureOrderChunk', 'measureOrderChunk', 'costOrderChunk', 'costOrderChunk', 'discardOrder']);
+  expect(world.sheet.values('C40:M1042').flat().filter((v) => v !== '')).toEqual([]);
   expect(await page.locator('#progress').isHidden()).toBe(true);
   expect(await page.locator('#stop').isHidden()).toBe(true);
   expect(pageErrors).toEqual([]);

@@ -1,12 +1,13 @@
 /**
- * Costs a whole order with `POST /api/v1/duty/bulk`, in the requests shared/order-sheet.ts plans:
- * one per entry date, of at most 1,000 items (the API's limit). Each entry date is one entry: when
- * it takes several requests, a first pass asks each for its lines' liable value, and the second
- * sends each with its share of the entry (MPF minimum and maximum once). The result says how many
- * entries the order made.
+ * Costs a whole order with `POST /api/v1/duty/bulk`, in the parts shared/order-requests.ts plans:
+ * per entry date, one request below 500 lines, else parts of 250 to 1,000 lines (four up to 4,000
+ * lines). Each entry date is one entry: when it takes several parts, a first pass asks each for its lines'
+ * liable value, and the second sends each with its share of the entry (MPF minimum and maximum
+ * once). The result says how many entries the order made.
  */
 import type { OrderLine, OrderResult } from '../../../shared/order.js';
-import { entryShares, needsBasis, requestBody, requestItems, type FeeBasis, type OrderOptions, type OrderRequest } from '../../../shared/order-sheet.js';
+import type { OrderOptions } from '../../../shared/order-sheet.js';
+import { costingSteps, entryShares, progressAt, requestBody, type FeeBasis, type OrderRequest } from '../../../shared/order-requests.js';
 import { addTotals } from '../../../shared/order-output.js';
 import type { LandedApi } from './api.js';
 
@@ -17,9 +18,11 @@ export interface CostedOrder extends OrderResult {
   entries: number;
 }
 
-export const BULK_LIMIT = 1000;
-
-/** The answers' lines follow the requests' readable lines, request after request; progress counts both passes. */
+/**
+ * The answers' lines follow the requests' readable lines, request after request. Progress is
+ * reported after each step, counted in lines over both passes; `signal` stops the costing at the
+ * request under way or before the next.
+ */
 export async function costOrder(
   api: LandedApi,
   requests: readonly OrderRequest[],
@@ -27,36 +30,34 @@ export async function costOrder(
   onProgress: (done: number, total: number) => void = () => {},
   signal?: AbortSignal,
 ): Promise<CostedOrder> {
-  const sizes = requests.map((r) => requestItems(r).length);
-  const first = needsBasis(requests);
-  const total = sizes.reduce((n, size, i) => n + size * (first[i] ? 2 : 1), 0);
-  let done = 0;
-  onProgress(0, total);
-  const bases: (FeeBasis | null)[] = [];
-  for (const [i, request] of requests.entries()) {
-    if (!first[i]) bases.push(null);
-    else {
-      bases.push((await api.post<OrderResult>('/duty/bulk', requestBody(request, options), signal)).totals);
-      onProgress((done += sizes[i]), total);
-    }
+  const steps = costingSteps(requests);
+  const progress = (index: number) => {
+    const { done, total } = progressAt(steps, index);
+    onProgress(done, total);
+  };
+  progress(0);
+  const bases: (FeeBasis | null)[] = requests.map(() => null);
+  const answers: (OrderResult | null)[] = requests.map(() => null);
+  for (const [index, { measure, part, lines }] of steps.entries()) {
+    // A part of unreadable lines only: nothing to send, its rows are written as errors.
+    if (!lines) continue;
+    if (measure) bases[part] = (await api.post<OrderResult>('/duty/bulk', requestBody(requests[part], options), signal)).totals;
+    // The measures come first, so every share of the entry is known by now.
+    else answers[part] = await api.post<OrderResult>('/duty/bulk', requestBody(requests[part], options, entryShares(requests, bases)[part]), signal);
+    progress(index + 1);
   }
-  const shares = entryShares(requests, bases);
+  const results = answers.filter((r): r is OrderResult => r !== null);
   const lines: OrderLine[] = [];
-  const results: OrderResult[] = [];
-  for (const [i, request] of requests.entries()) {
-    if (!sizes[i]) continue;
+  for (const r of results) {
     const start = lines.length;
-    const r = await api.post<OrderResult>('/duty/bulk', requestBody(request, options, shares[i]), signal);
     for (const l of r.lines) lines.push(renumber(l, start));
-    results.push(r);
-    onProgress((done += sizes[i]), total);
   }
   return {
     lines,
     totals: addTotals(results.map((r) => r.totals)),
     hts_revision: results[0]?.hts_revision ?? '',
     notes: [...new Set(results.flatMap((r) => r.notes))],
-    entries: new Set(requests.filter((_, i) => sizes[i]).map((r) => r.date)).size,
+    entries: new Set(requests.filter((_, i) => answers[i]).map((r) => r.date)).size,
   };
 }
 

@@ -1,17 +1,17 @@
 /**
  * "Cost selected order" in Excel: reads the selected range, costs it with POST /duty/bulk through
- * the shared client, and writes the results, colours, notes, totals and the costing record beside
- * it. What is read and written is decided in shared/order-sheet.ts and shared/order-output.ts;
+ * the shared client, and writes the results, colours, totals and the costing record (with the
+ * order's notes as its cell note) beside it. What is read and written is decided in shared/order-sheet.ts and shared/order-output.ts;
  * this layer only moves cells. It never overwrites a non-empty cell without asking.
  */
 /// <reference types="office-js" />
 import type { OrderLine } from '../../../shared/order.js';
 import type { CostedOrder, Landed } from '../client/index.js';
 import {
-  columnLetter, FOOTER_ROWS, orderRequests, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, type ColumnChoice, type OrderOptions, type OrderRequest, type SheetOrder,
+  columnLetter, FOOTER_ROWS, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetOrder,
 } from '../../../shared/order-sheet.js';
+import { orderRequests, type OrderRequest } from '../../../shared/order-requests.js';
 import { costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../../../shared/order-output.js';
-import { BULK_LIMIT } from '../client/bulk.js';
 
 export interface Selection {
   address: string;
@@ -27,7 +27,10 @@ export interface OutputBlock {
   numberFormat: string[][];
   /** Each row's background, null for none. */
   fills: (string | null)[];
-  /** The note of each row's Status cell ('' for none); the record row's note holds the order's notes. */
+  /**
+   * Each row's note: the record row's holds the order's notes; the others are '' (a line's own notes
+   * are in its Assumptions/Notes cell), which removes a note an earlier costing left there.
+   */
   notes: string[];
 }
 
@@ -45,7 +48,6 @@ export function outputBlock(sel: Selection, order: SheetOrder, requests: readonl
     const out = lineOutput(line, line.item ? answers.shift() : undefined, costed.notes);
     values[line.row] = out.cells;
     fills[line.row] = KIND_COLOURS[out.kind];
-    notes[line.row] = out.note;
     if (out.kind === 'warning') missing++;
   }
   const unread = order.lines.filter((l) => !l.item).length;
@@ -101,7 +103,7 @@ export async function writeBlock(sel: Selection, order: SheetOrder, block: Outpu
     if (notesSupported()) {
       // A costing again replaces the notes of the last one.
       const sheet = context.workbook.worksheets.getActiveWorksheet();
-      const status = sel.columnIndex + sel.columnCount + RESULT_HEADERS.length - 1;
+      const status = sel.columnIndex + sel.columnCount + STATUS_COLUMN;
       const cells = block.notes.map((text, i) => ({ text, address: `${columnLetter(i === sel.rowCount + 1 ? status - RESULT_HEADERS.length + 1 : status)}${sel.rowIndex + i + 1}` }));
       const existing = cells.map((c) => sheet.notes.getItemOrNullObject(c.address).load('isNullObject'));
       await context.sync();
@@ -149,7 +151,7 @@ export async function costSelectedOrder(req: CostRequest, deps: CostDeps): Promi
   const target = await inspectTarget(sel);
   if (!target.empty && !(await deps.confirm(`Cells in ${target.address} are not empty. Overwrite them with the costing?`)))
     return { address: null, order, costed: null };
-  const requests = orderRequests(order.lines, BULK_LIMIT);
+  const requests = orderRequests(order.lines);
   const sent = order.lines.filter((l) => l.item).length;
   const costed = await deps.client.costOrder(requests, req.options, (done, total) => deps.progress(done, total, sent), deps.signal);
   const address = await writeBlock(sel, order, outputBlock(sel, order, requests, costed, req.options, (deps.now ?? (() => new Date()))()));
