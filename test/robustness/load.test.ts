@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, rssBytes, type Service } from '../../bench/lib/processes.js';
-import { checkLimits, runLoad, type Answer } from '../../bench/load.js';
+import { checkLimits, limitWindows, runLoad, type Answer } from '../../bench/load.js';
 
 const LIMIT = 30;
 const KEYS = 100;
@@ -48,5 +48,13 @@ describe('the limiter checker itself', () => {
     expect(checkLimits([a(0, 200, 2), a(0, 200, 1), a(0, 200, 0), a(0, 200, 0)], 3)).not.toEqual([]); // over the limit
     expect(checkLimits([a(0, 200, 2), a(0, 429, 0)], 3)).not.toEqual([]); // refused early
     expect(checkLimits([a(0, 500, 2)], 3)).not.toEqual([]);
+  });
+  it('keeps one window whose estimated end falls either side of a minute\'s turn, and tells a later window apart', () => {
+    const at = (remaining: number, window: number): Answer => ({ key: 0, status: 200, limit: 3, remaining, window });
+    const turn = 29_500_000 * 60_000;
+    expect(limitWindows([at(2, turn - 300), at(1, turn + 700), at(0, turn + 200)]).size).toBe(1);
+    expect(checkLimits([at(2, turn - 300), at(1, turn + 700), at(0, turn + 200)], 3)).toEqual([]);
+    expect(checkLimits([at(2, turn), at(1, turn + 500), at(2, turn + 61_000)], 3)).toEqual([]);
+    expect(checkLimits([at(2, turn), at(1, turn + 500), at(1, turn + 1_000)], 3)).not.toEqual([]);
   });
 });
