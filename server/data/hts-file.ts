@@ -54,18 +54,20 @@ export function parseHtsBytes(bytes: Buffer, label: string): HtsRow[] {
 }
 
 export function readHtsFile(path = htsPath()): HtsFile {
-  let bytes: Buffer;
+  const bytes = readHtsBytes(path);
+  return { path, revision: readRevision(path, bytes), rows: parseHtsBytes(bytes, path) };
+}
+
+export function readHtsBytes(path: string): Buffer {
   try {
-    bytes = readFileSync(path);
+    return readFileSync(path);
   } catch (e) {
     throw new Error(`${path}: cannot read the schedule file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  const rows = parseHtsBytes(bytes, path);
-  return { path, revision: readRevision(path, bytes), rows };
 }
 
 /** The revision named by the meta file, if it describes these very bytes (its sha256), else by the file name. */
-function readRevision(path: string, bytes: Buffer): string {
+export function readRevision(path: string, bytes: Buffer): string {
   const meta = path.replace(/\.json(\.gz)?$/, '') + '.meta.json';
   if (existsSync(meta)) {
     try {
