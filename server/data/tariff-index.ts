@@ -2,14 +2,14 @@
  * The prebuilt index (dist/data/tariff-index.json, written by `npm run build`): the schedule as
  * built (shared/schedule-data.ts) and the chapter 99 tables as records, so that a start neither
  * parses nor indexes them again. Its first line names the format, the files it was built from
- * (paths and sha256) and where each part lies after that line: the shared part and the tables are
+ * (paths, sizes, times, sha256) and where each part lies after that line: the shared part and the tables are
  * read at start, a chapter of the schedule when it is first asked for (through the file opened at
  * start, so a rebuild meanwhile changes nothing). A start whose files are not those very bytes at
- * those paths, or whose code reads another format, builds from the files instead and says why:
- * never an answer from stale data.
+ * those paths (same size and time, or else the same sha256), or whose code reads another format,
+ * builds from the files instead and says why: never an answer from stale data.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { buildSchedule, type Chapter99Tables, type Schedule } from '../../shared/index.js';
 import { scheduleData, scheduleFromData, type ChapterData, type SharedData } from '../../shared/schedule-data.js';
@@ -28,19 +28,26 @@ type Range = [number, number];
 
 interface Header {
   format: number;
-  /** Paths relative to the project, in reading order. */
-  sources: { path: string; sha256: string }[];
+  /** The schedule, then the chapter 99 tables; paths relative to the project. */
+  sources: Source[];
   shared: Range;
   chapter99: Range;
   chapters: Record<string, Range>;
 }
 
+interface Source {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+}
+
 type Tables = Record<string, { columns: string[]; rows: string[][] }>;
 
-/** The data files a start reads: the schedule's bytes and each chapter 99 table's text. */
-interface DataFiles {
-  hts: { path: string; bytes: Buffer };
-  ch99: { table: keyof Chapter99Tables; path: string; text: string }[];
+/** The data files of `env`: the schedule and each chapter 99 table. */
+interface DataPaths {
+  hts: string;
+  ch99: [keyof Chapter99Tables, string][];
 }
 
 export interface TariffData {
@@ -50,38 +57,54 @@ export interface TariffData {
   rebuilt: string | null;
 }
 
-function readDataFiles(env: NodeJS.ProcessEnv): DataFiles {
-  const path = htsPath(env);
-  return { hts: { path, bytes: readHtsBytes(path) }, ch99: ch99Files(ch99Path(env)).map(([table, p]) => ({ table, path: p, text: readText(p) })) };
+function dataPaths(env: NodeJS.ProcessEnv): DataPaths {
+  return { hts: htsPath(env), ch99: ch99Files(ch99Path(env)) };
 }
 
-function sourcesOf(files: DataFiles): Header['sources'] {
-  const source = (path: string, data: Buffer | string) => ({ path: relative(projectRoot, path), sha256: createHash('sha256').update(data).digest('hex') });
-  return [source(files.hts.path, files.hts.bytes), ...files.ch99.map((f) => source(f.path, f.text))];
+/** The files in the order the index lists them. */
+const filesOf = (paths: DataPaths): string[] => [paths.hts, ...paths.ch99.map(([, path]) => path)];
+
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+function sourceOf(path: string): Source {
+  const { size, mtimeMs } = statSync(path);
+  return { path: relative(projectRoot, path), size, mtimeMs, sha256: sha256(path) };
+}
+
+/** Whether the file at `path` is the one `built` describes: same size and time, or (a copy, a checkout) the same bytes. */
+function unchanged(built: Source | undefined, path: string): boolean {
+  if (!built || built.path !== relative(projectRoot, path)) return false;
+  try {
+    const { size, mtimeMs } = statSync(path);
+    return size === built.size && (mtimeMs === built.mtimeMs || sha256(path) === built.sha256);
+  } catch {
+    // Unreadable: building from the files names it.
+    return false;
+  }
 }
 
 /** The schedule and tables from the data files: parsed and indexed (what the index spares a start). */
-function buildFrom(files: DataFiles, revision: string): Omit<TariffData, 'rebuilt'> {
+function buildFrom(paths: DataPaths, revision: string): Omit<TariffData, 'rebuilt'> {
   return {
-    schedule: buildSchedule(parseHtsBytes(files.hts.bytes, files.hts.path), revision),
-    chapter99: Object.fromEntries(files.ch99.map((f) => [f.table, parseCsv(f.text, f.path)])) as unknown as Chapter99Tables,
+    schedule: buildSchedule(parseHtsBytes(readHtsBytes(paths.hts), paths.hts), revision),
+    chapter99: Object.fromEntries(paths.ch99.map(([table, path]) => [table, parseCsv(readText(path), path)])) as unknown as Chapter99Tables,
   };
 }
 
 /** The schedule and chapter 99 tables of `env`'s data files: from the index at `index` when it was built from them. */
 export function loadTariffData(env: NodeJS.ProcessEnv = process.env, index = indexPath): TariffData {
-  const files = readDataFiles(env);
-  const revision = readRevision(files.hts.path, files.hts.bytes);
-  const opened = openIndex(index, sourcesOf(files));
-  if (typeof opened === 'string') return { ...buildFrom(files, revision), rebuilt: opened };
+  const paths = dataPaths(env);
+  const revision = readRevision(paths.hts, () => readHtsBytes(paths.hts));
+  const opened = openIndex(index, filesOf(paths));
+  if (typeof opened === 'string') return { ...buildFrom(paths, revision), rebuilt: opened };
   const { header, read } = opened;
   const tables = read<Tables>(header.chapter99);
   const chapter99 = Object.fromEntries(Object.entries(tables).map(([table, t]) => [table, t.rows.map((cells) => csvRecord(t.columns, cells))]));
   return { schedule: scheduleFromData(read<SharedData>(header.shared), (c) => read<ChapterData>(header.chapters[c]), revision), chapter99: chapter99 as unknown as Chapter99Tables, rebuilt: null };
 }
 
-/** The index's header and a reader of its parts when it was built from `sources` in this format, else why not. */
-function openIndex(index: string, sources: Header['sources']): { header: Header; read<T>(range: Range): T } | string {
+/** The index's header and a reader of its parts when it was built from the files at `paths` in this format, else why not. */
+function openIndex(index: string, paths: string[]): { header: Header; read<T>(range: Range): T } | string {
   let fd: number;
   try {
     fd = openSync(index, 'r');
@@ -107,7 +130,7 @@ function openIndex(index: string, sources: Header['sources']): { header: Header;
   const why =
     header.format !== INDEX_FORMAT
       ? `the prebuilt index ${index} is of format ${header.format}, this code reads ${INDEX_FORMAT}`
-      : sourcesDiffer(header.sources, sources);
+      : sourcesDiffer(header.sources, paths);
   if (why) {
     closeSync(fd);
     return why;
@@ -116,17 +139,17 @@ function openIndex(index: string, sources: Header['sources']): { header: Header;
   return { header, read: <T>([start, end]: Range) => JSON.parse(bytes(body + start, end - start).toString('latin1')) as T };
 }
 
-function sourcesDiffer(built: Header['sources'], now: Header['sources']): string | null {
-  const changed = now.find((s, i) => s.path !== built[i]?.path || s.sha256 !== built[i].sha256);
-  if (changed) return `the prebuilt index was not built from ${join(projectRoot, changed.path)} as it is now`;
-  return built.length === now.length ? null : 'the prebuilt index was built from other data files';
+function sourcesDiffer(built: Source[], paths: string[]): string | null {
+  const changed = paths.find((path, i) => !unchanged(built[i], path));
+  if (changed) return `the prebuilt index was not built from ${changed} as it is now`;
+  return built.length === paths.length ? null : 'the prebuilt index was built from other data files';
 }
 
 /** Writes the index of `env`'s data files (atomically: a start never reads half a file). */
 export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPath): void {
-  const files = readDataFiles(env);
+  const paths = dataPaths(env);
   // The revision is read at each start (HTS_REVISION, the .meta.json beside the file): not stored.
-  const { schedule, chapter99 } = buildFrom(files, '');
+  const { schedule, chapter99 } = buildFrom(paths, '');
   const tables: Tables = Object.fromEntries(
     Object.entries(chapter99).map(([table, rows]: [string, Chapter99Tables[keyof Chapter99Tables]]) => {
       const columns = Object.keys(rows[0] ?? {});
@@ -143,7 +166,7 @@ export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPa
     parts.push(text);
     return [length, (length += text.length)];
   };
-  const header: Header = { format: INDEX_FORMAT, sources: sourcesOf(files), shared: part(data.shared), chapter99: part(tables), chapters: {} };
+  const header: Header = { format: INDEX_FORMAT, sources: filesOf(paths).map(sourceOf), shared: part(data.shared), chapter99: part(tables), chapters: {} };
   for (const [c, chapter] of Object.entries(data.chapters)) header.chapters[c] = part(chapter);
   mkdirSync(dirname(index), { recursive: true });
   const tmp = `${index}.${process.pid}.tmp`;
