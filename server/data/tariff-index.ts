@@ -9,7 +9,7 @@
  * builds from the files instead and says why: never an answer from stale data.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { buildSchedule, type Chapter99Tables, type Schedule } from '../../shared/index.js';
 import { scheduleData, scheduleFromData, type ChapterData, type SharedData } from '../../shared/schedule-data.js';
@@ -30,6 +30,8 @@ interface Header {
   format: number;
   /** The schedule, then the chapter 99 tables; paths relative to the project. */
   sources: Source[];
+  /** Bytes after the header line: a file cut short is not read. */
+  length: number;
   shared: Range;
   chapter99: Range;
   chapters: Record<string, Range>;
@@ -118,9 +120,10 @@ function openIndex(index: string, paths: string[]): { header: Header; read<T>(ra
   let header: Header;
   let body: number;
   try {
-    let head = bytes(0, 1 << 16);
-    for (let size = 1 << 17; head.indexOf(0x0a) < 0 && head.length === size / 2; size *= 2) head = bytes(0, size);
+    // The header is a few kB: sources and where each part lies.
+    const head = bytes(0, 1 << 16);
     body = head.indexOf(0x0a) + 1;
+    if (body === 0) throw new Error('no header line');
     // Written in ASCII (see writeIndex): read as Latin-1, a plain copy into one-byte strings.
     header = JSON.parse(head.toString('latin1', 0, body - 1)) as Header;
   } catch (e) {
@@ -130,7 +133,9 @@ function openIndex(index: string, paths: string[]): { header: Header; read<T>(ra
   const why =
     header.format !== INDEX_FORMAT
       ? `the prebuilt index ${index} is of format ${header.format}, this code reads ${INDEX_FORMAT}`
-      : sourcesDiffer(header.sources, paths);
+      : fstatSync(fd).size !== body + header.length
+        ? `the prebuilt index ${index} is not whole (${fstatSync(fd).size} bytes, its header says ${body + header.length})`
+        : sourcesDiffer(header.sources, paths);
   if (why) {
     closeSync(fd);
     return why;
@@ -166,8 +171,9 @@ export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPa
     parts.push(text);
     return [length, (length += text.length)];
   };
-  const header: Header = { format: INDEX_FORMAT, sources: filesOf(paths).map(sourceOf), shared: part(data.shared), chapter99: part(tables), chapters: {} };
+  const header: Header = { format: INDEX_FORMAT, sources: filesOf(paths).map(sourceOf), length: 0, shared: part(data.shared), chapter99: part(tables), chapters: {} };
   for (const [c, chapter] of Object.entries(data.chapters)) header.chapters[c] = part(chapter);
+  header.length = length;
   mkdirSync(dirname(index), { recursive: true });
   const tmp = `${index}.${process.pid}.tmp`;
   writeFileSync(tmp, `${ascii(header)}\n${parts.join('')}`);
