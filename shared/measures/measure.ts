@@ -130,10 +130,12 @@ export class ProductList<T extends { from: string; to: string }> {
     for (const r of rows) {
       const e = entry(r);
       if (!e) continue;
-      const key = prefixOf(r).replace(/\D/g, '');
-      const list = this.byPrefix.get(key) ?? [];
-      list.push(e);
-      this.byPrefix.set(key, list);
+      const prefix = prefixOf(r);
+      // Most prefixes are digits already (start-up builds 14,000 entries).
+      const key = DIGITS.test(prefix) ? prefix : prefix.replace(/\D/g, '');
+      const list = this.byPrefix.get(key);
+      if (list) list.push(e);
+      else this.byPrefix.set(key, [e]);
     }
   }
 
@@ -172,6 +174,7 @@ export class ProductList<T extends { from: string; to: string }> {
 }
 
 const NONE: readonly never[] = Object.freeze([]);
+const DIGITS = /^\d+$/;
 
 /** A product list that only says whether a code is on it (an exemption list). */
 export const membership = (rows: Table, prefixColumn: string): ProductList<{ from: string; to: string; scope: string }> =>
