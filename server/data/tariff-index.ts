@@ -9,7 +9,7 @@
  * builds from the files instead and says why: never an answer from stale data.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { buildSchedule, type Chapter99Tables, type Schedule } from '../../shared/index.js';
 import { scheduleData, scheduleFromData, type ChapterData, type SharedData } from '../../shared/schedule-data.js';
@@ -135,13 +135,27 @@ function openIndex(index: string, paths: string[]): { header: Header; read<T>(ra
       ? `the prebuilt index ${index} is of format ${header.format}, this code reads ${INDEX_FORMAT}`
       : fstatSync(fd).size !== body + header.length
         ? `the prebuilt index ${index} is not whole (${fstatSync(fd).size} bytes, its header says ${body + header.length})`
-        : sourcesDiffer(header.sources, paths);
+        : (engineChanged(fstatSync(fd).mtimeMs) ?? sourcesDiffer(header.sources, paths));
   if (why) {
     closeSync(fd);
     return why;
   }
   // Open for the chapters not yet read: the process keeps the file it checked, whatever replaces it.
   return { header, read: <T>([start, end]: Range) => JSON.parse(bytes(body + start, end - start).toString('latin1')) as T };
+}
+
+/**
+ * Run from source (tsx, vitest), the engine may have been edited since the build wrote the index:
+ * a source of the engine or of this loading newer than the index makes it stale. (The bundle and
+ * the index come from one build.)
+ */
+function engineChanged(indexTime: number): string | null {
+  if (!import.meta.url.endsWith('.ts')) return null;
+  for (const dir of ['shared', join('server', 'data')]) {
+    const newer = (readdirSync(join(projectRoot, dir), { recursive: true }) as string[]).find((f) => f.endsWith('.ts') && statSync(join(projectRoot, dir, f)).mtimeMs > indexTime);
+    if (newer) return `${join(projectRoot, dir, newer)} changed after the prebuilt index was built (\`npm run build\` writes it again)`;
+  }
+  return null;
 }
 
 function sourcesDiffer(built: Source[], paths: string[]): string | null {

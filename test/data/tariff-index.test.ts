@@ -116,7 +116,7 @@ describe('an index not built from the files a start reads is not used', () => {
     expect(data.schedule.size).toBe(buildSchedule(htsRows().slice(0, 3000), '').size);
   });
 
-  it('another format, a file cut short, no file: rebuilt, saying which', () => {
+  it('another format, a file cut short, no file, an engine changed since: rebuilt, saying which', () => {
     const text = readFileSync(index, 'latin1');
     const cut = join(dir, 'cut.json');
     writeFileSync(cut, text.slice(0, text.length - 100), 'latin1');
@@ -126,6 +126,11 @@ describe('an index not built from the files a start reads is not used', () => {
     expect(loadTariffData({}, other).rebuilt).toMatch(/is of format 0/);
     expect(loadTariffData({}, join(dir, 'none.json')).rebuilt).toMatch(/no prebuilt index/);
     expect(loadTariffData({}, dir).rebuilt).toMatch(/unreadable/);
+    // Run from source (as here), an engine edited after the index was written: the index is older than the sources.
+    const old = join(dir, 'before-the-engine.json');
+    writeFileSync(old, text, 'latin1');
+    utimesSync(old, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    expect(loadTariffData({}, old).rebuilt).toMatch(/shared.*changed after the prebuilt index was built/);
   });
 
   it('the service started on other data says so in its log and answers from that data', async () => {
