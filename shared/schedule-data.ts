@@ -1,10 +1,11 @@
 /**
  * A built schedule as plain JSON data, and back: what the build step writes so that a start
- * neither parses 35,000 rows, their rates and footnotes nor indexes them again. The data is cut by
- * chapter: a chapter's lines are made when a code of it is first asked for (most starts answer
- * from a few chapters), the rates and chapter 99 headings every chapter shares when the schedule is
- * read. Whatever the built schedule shares (rates, footnotes, citation lists, headings) is written
- * once and shared again when read.
+ * neither parses 35,000 rows, their rates and footnotes nor indexes them again. The data is cut in
+ * parts: a chapter's lines are made when a code of it is first asked for (most starts answer from a
+ * few chapters), the chapter 99 headings when one is first looked up (3,000, mostly 9902's long
+ * descriptions), what every chapter shares (rates, the Section 301 headings lines cite) when the
+ * schedule is read. Whatever the built schedule shares (rates, footnotes, citation lists, headings)
+ * is written once and shared again when read.
  */
 import type { Chapter99Heading } from './chapter99.js';
 import type { DutyRate } from './rates.js';
@@ -27,9 +28,9 @@ export interface SharedData {
   programs: [number, number, number, string | null][];
   /** Lists of programs (a special column), each distinct list once. */
   specials: number[][];
-  /** Every chapter 99 heading in the order the schedule names them. */
-  headings: Chapter99Heading[];
-  /** Provisions cited, the Section 301 headings among them (indices into headings). */
+  /** The chapter 99 headings lines' footnotes make their Section 301 headings. */
+  section301: Chapter99Heading[];
+  /** Provisions cited, the Section 301 headings among them (indices into section301). */
   citations: [string[], number[]][];
 }
 
@@ -66,6 +67,8 @@ export interface ChapterData {
 
 export interface ScheduleData {
   shared: SharedData;
+  /** Every chapter 99 heading in the order the schedule names them. */
+  headings: Chapter99Heading[];
   chapters: Record<string, ChapterData>;
 }
 
@@ -101,10 +104,11 @@ export function scheduleData(schedule: Schedule): ScheduleData {
   const rates = table((r: DutyRate) => r, (r) => JSON.stringify(r));
   const programs = table((p: SpecialProgram): SharedData['programs'][number] => [text(p.program), text(p.rateText), p.rate ? rates.index(p.rate) : -1, p.reference]);
   const specials = table((l: SpecialProgram[]) => l.map((p) => programs.index(p)));
-  const headings = table((h: Chapter99Heading) => h);
-  for (const line of schedule.lines()) if (line.hts.startsWith('99')) headings.index(schedule.chapter99(line.hts)!);
+  const headings = new Set<Chapter99Heading>();
+  for (const line of schedule.lines()) if (line.hts.startsWith('99')) headings.add(schedule.chapter99(line.hts)!);
+  const section301 = table((h: Chapter99Heading) => h);
   // Lines citing the same footnotes share one citation list and its Section 301 list (buildSchedule's memo).
-  const citations = table((line: TariffLine): [string[], number[]] => [line.chapter99, line.section301.map((h) => headings.index(h))], (line) => line.chapter99);
+  const citations = table((line: TariffLine): [string[], number[]] => [line.chapter99, line.section301.map((h) => section301.index(h))], (line) => line.chapter99);
 
   const order: [string, number][] = [];
   const byChapter = new Map<string, TariffLine[]>();
@@ -152,8 +156,8 @@ export function scheduleData(schedule: Schedule): ScheduleData {
     });
     chapters[chapter] = c;
   }
-  const shared: SharedData = { size: schedule.size, order, texts: texts.values, lists: lists.values, rates: rates.values, programs: programs.values, specials: specials.values, headings: headings.values, citations: citations.values };
-  return { shared, chapters };
+  const shared: SharedData = { size: schedule.size, order, texts: texts.values, lists: lists.values, rates: rates.values, programs: programs.values, specials: specials.values, section301: section301.values, citations: citations.values };
+  return { shared, headings: [...headings], chapters };
 }
 
 /** The shared objects, made once: what a chapter's lines point to. */
@@ -167,20 +171,28 @@ interface Shared {
 
 /**
  * The schedule of `shared`, whose chapter data `chapter` reads (once, when a code of the chapter
- * is first asked for, or every chapter when all lines are).
+ * is first asked for, or every chapter when all lines are) and its chapter 99 headings `headings`
+ * (once, at the first lookup).
  */
-export function scheduleFromData(shared: SharedData, chapter: (chapter: string) => ChapterData, revision: string): Schedule {
+export function scheduleFromData(shared: SharedData, chapter: (chapter: string) => ChapterData, headings: () => Chapter99Heading[], revision: string): Schedule {
   const texts = shared.texts;
   const rates = shared.rates.map(reviveUnits);
   const programs = shared.programs.map(([program, rateText, rate, reference]): SpecialProgram => ({ program: texts[program], rateText: texts[rateText], rate: rate < 0 ? null : rates[rate], reference }));
-  const headings = new Map<string, Chapter99Heading>();
-  for (const h of shared.headings) headings.set(h.heading, h);
+  let byHeading: Map<string, Chapter99Heading> | undefined;
+  // The Section 301 headings already made are the same objects in the lookup.
+  const chapter99 = (heading: string) => {
+    if (!byHeading) {
+      const made = new Map(shared.section301.map((h) => [h.heading, h]));
+      byHeading = new Map(headings().map((h) => [h.heading, made.get(h.heading) ?? h]));
+    }
+    return byHeading.get(heading);
+  };
   const common: Shared = {
     texts,
     lists: shared.lists.map((l) => l.map((i) => texts[i])),
     specials: shared.specials.map((l) => l.map((i) => programs[i])),
     rates,
-    citations: shared.citations.map(([cited, s301]) => ({ cited, section301: s301.map((i) => shared.headings[i]) })),
+    citations: shared.citations.map(([cited, s301]) => ({ cited, section301: s301.map((i) => shared.section301[i]) })),
   };
   const made = new Map<string, { lines: TariffLine[]; lookups: Lookups }>();
   const inSchedule = new Set(shared.order.map(([c]) => c));
@@ -206,7 +218,7 @@ export function scheduleFromData(shared: SharedData, chapter: (chapter: string) 
     }
     return all;
   };
-  return indexed(revision, shared.size, (c) => linesOf(c)?.lookups, lines, (heading) => headings.get(heading));
+  return indexed(revision, shared.size, (c) => linesOf(c)?.lookups, lines, chapter99);
 }
 
 function chapterLines(c: ChapterData, common: Shared, byDigits: Map<string, TariffLine>): TariffLine[] {

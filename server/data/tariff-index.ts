@@ -2,16 +2,16 @@
  * The prebuilt index (dist/data/tariff-index.json, written by `npm run build`): the schedule as
  * built (shared/schedule-data.ts) and the chapter 99 tables as records, so that a start neither
  * parses nor indexes them again. Its first line names the format, the files it was built from
- * (paths, sizes, times, sha256) and where each part lies after that line: the shared part and the tables are
- * read at start, a chapter of the schedule when it is first asked for (through the file opened at
- * start, so a rebuild meanwhile changes nothing). A start whose files are not those very bytes at
- * those paths (same size and time, or else the same sha256), or whose code reads another format,
- * builds from the files instead and says why: never an answer from stale data.
- */
+ * (paths, sizes, times, sha256) and where each part lies after that line: the shared part and the
+ * tables are read at start, a chapter of the schedule (or its chapter 99 headings) when first
+ * asked for, through the file opened at start (so a rebuild meanwhile changes nothing). A start
+ * whose files are not those very bytes at those paths (same size and time, or else the same
+ * sha256), or whose code reads another format, builds from the files instead and says why: never
+ * an answer from stale data. */
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { buildSchedule, type Chapter99Tables, type Schedule } from '../../shared/index.js';
+import { buildSchedule, type Chapter99Heading, type Chapter99Tables, type Schedule } from '../../shared/index.js';
 import { scheduleData, scheduleFromData, type ChapterData, type SharedData } from '../../shared/schedule-data.js';
 import { ch99Files, ch99Path } from './ch99.js';
 import { csvRecord, parseCsv, readText } from './countries.js';
@@ -19,7 +19,7 @@ import { htsPath, parseHtsBytes, readHtsBytes, readRevision } from './hts-file.j
 import { projectRoot } from './paths.js';
 
 /** Bump when what the index holds changes, or how the engine builds what it holds (the schedule's lines, rates, tables). */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 export const indexPath = join(projectRoot, 'dist', 'data', 'tariff-index.json');
 
@@ -33,6 +33,7 @@ interface Header {
   /** Bytes after the header line: a file cut short is not read. */
   length: number;
   shared: Range;
+  headings: Range;
   chapter99: Range;
   chapters: Record<string, Range>;
 }
@@ -102,7 +103,8 @@ export function loadTariffData(env: NodeJS.ProcessEnv = process.env, index = ind
   const { header, read } = opened;
   const tables = read<Tables>(header.chapter99);
   const chapter99 = Object.fromEntries(Object.entries(tables).map(([table, t]) => [table, t.rows.map((cells) => csvRecord(t.columns, cells))]));
-  return { schedule: scheduleFromData(read<SharedData>(header.shared), (c) => read<ChapterData>(header.chapters[c]), revision), chapter99: chapter99 as unknown as Chapter99Tables, rebuilt: null };
+  const schedule = scheduleFromData(read<SharedData>(header.shared), (c) => read<ChapterData>(header.chapters[c]), () => read<Chapter99Heading[]>(header.headings), revision);
+  return { schedule, chapter99: chapter99 as unknown as Chapter99Tables, rebuilt: null };
 }
 
 /** The index's header and a reader of its parts when it was built from the files at `paths` in this format, else why not. */
@@ -185,7 +187,7 @@ export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPa
     parts.push(text);
     return [length, (length += text.length)];
   };
-  const header: Header = { format: INDEX_FORMAT, sources: filesOf(paths).map(sourceOf), length: 0, shared: part(data.shared), chapter99: part(tables), chapters: {} };
+  const header: Header = { format: INDEX_FORMAT, sources: filesOf(paths).map(sourceOf), length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: part(tables), chapters: {} };
   for (const [c, chapter] of Object.entries(data.chapters)) header.chapters[c] = part(chapter);
   header.length = length;
   mkdirSync(dirname(index), { recursive: true });
