@@ -161,8 +161,11 @@ function engineChanged(indexTime: number): string | null {
 }
 
 function sourcesDiffer(built: Source[], paths: string[]): string | null {
-  const changed = paths.find((path, i) => !unchanged(built[i], path));
-  if (changed) return `the prebuilt index was not built from ${changed} as it is now`;
+  const i = paths.findIndex((path, k) => !unchanged(built[k], path));
+  if (i >= 0)
+    return built[i] && built[i].path !== relative(projectRoot, paths[i])
+      ? `the prebuilt index was built from ${join(projectRoot, built[i].path)}, not ${paths[i]}`
+      : `the prebuilt index was not built from ${paths[i]} as it is now`;
   return built.length === paths.length ? null : 'the prebuilt index was built from other data files';
 }
 
