@@ -1,5 +1,6 @@
-// Builds everything `npm start` serves: the API server (dist/server), then each add-in's own
-// build (excel-addin/build.mjs → dist/excel, sheets-addon/build.mjs → dist/sheets).
+// Builds everything `npm start` serves: the API server (dist/server), the prebuilt index of its data
+// (dist/data/tariff-index.json, by the server's own code), then each add-in's own build
+// (excel-addin/build.mjs → dist/excel, sheets-addon/build.mjs → dist/sheets).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -8,7 +9,7 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 await build({
-  entryPoints: [join(root, 'server/main.ts'), join(root, 'server/cli/keys.ts')],
+  entryPoints: [join(root, 'server/main.ts'), join(root, 'server/cli/keys.ts'), join(root, 'server/data/tariff-index.ts')],
   outdir: join(root, 'dist/server'),
   bundle: true,
   platform: 'node',
@@ -21,6 +22,15 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// Built from the data files the environment names (HTS_DATA, CH99_DATA or the defaults). A data file
+// that cannot be read leaves no usable index, not a failed build: the start reports the file.
+const { writeIndex, indexPath } = await import(pathToFileURL(join(root, 'dist/server/data/tariff-index.js')).href);
+try {
+  writeIndex();
+} catch (e) {
+  console.warn(`build: no prebuilt index written to ${indexPath}: ${e.message}`);
+}
 
 for (const addin of ['excel-addin', 'sheets-addon']) {
   const script = join(root, addin, 'build.mjs');

@@ -7,20 +7,24 @@ import { join, resolve } from 'node:path';
 import { Tariff } from '../shared/index.js';
 import { SqliteKeyStore, type KeyStore } from './auth/key-store.js';
 import { MemoryRateLimiter, type RateLimiter } from './auth/rate-limit.js';
-import { ch99Path, readChapter99 } from './data/ch99.js';
 import { countriesPath, readCountries, tradePath } from './data/countries.js';
 import { ExportersTable } from './data/exporters.js';
-import { htsPath, readHtsFile } from './data/hts-file.js';
 import { dataDir, projectRoot } from './data/paths.js';
+import { loadTariffData } from './data/tariff-index.js';
 import type { AppDeps } from './app.js';
 
 export function keysPath(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.KEYS_DB ?? join(dataDir, 'keys.sqlite'));
 }
 
-export function loadTariff(env: NodeJS.ProcessEnv = process.env): Tariff {
-  const file = readHtsFile(htsPath(env));
-  return Tariff.fromRows(file.rows, file.revision, readCountries(countriesPath(env)), readChapter99(ch99Path(env)));
+/**
+ * The schedule, countries and chapter 99 tables of `env`'s data files: from the prebuilt index when
+ * it was built from those files, else built from them (`rebuilt` is told why).
+ */
+export function loadTariff(env: NodeJS.ProcessEnv = process.env, rebuilt: (reason: string) => void = () => {}): Tariff {
+  const data = loadTariffData(env);
+  if (data.rebuilt) rebuilt(data.rebuilt);
+  return new Tariff(data.schedule, readCountries(countriesPath(env)), data.chapter99);
 }
 
 /** How the process listens and logs: read from the environment, each setting checked. */

@@ -5,7 +5,7 @@
  * requests in flight, then exit.
  */
 import { buildApp } from './app.js';
-import { loadDeps, readSettings } from './config.js';
+import { loadDeps, loadTariff, readSettings } from './config.js';
 
 function cannotStart(message: string): never {
   console.error(`landed: cannot start: ${message}`);
@@ -14,9 +14,10 @@ function cannotStart(message: string): never {
 
 let settings;
 let deps;
+let rebuilt: string | undefined;
 try {
   settings = readSettings();
-  deps = await loadDeps();
+  deps = await loadDeps(process.env, loadTariff(process.env, (reason) => (rebuilt = reason)));
 } catch (e) {
   cannotStart((e as Error).message);
 }
@@ -37,6 +38,7 @@ try {
           : err.message,
   );
 }
+if (rebuilt) app.log.warn({ reason: rebuilt }, 'schedule and chapter 99 tables built from the data files, not the prebuilt index');
 app.log.info({ hts_revision: deps.tariff.revision, lines: deps.tariff.schedule.size }, 'ready');
 
 let closing = false;

@@ -5,7 +5,7 @@
 import { Origins, type Country } from './origins.js';
 import { costOrder, costQuery, type DutyQuery, type DutyResult, type Order, type OrderResult } from './order.js';
 import { htsRecord, type HtsRecord } from './record.js';
-import { buildSchedule, type HtsRow, type Schedule } from './schedule.js';
+import type { Schedule } from './schedule.js';
 import { Chapter99, type Chapter99Tables } from './stacking.js';
 
 export class Tariff {
@@ -20,10 +20,6 @@ export class Tariff {
     this.origins = new Origins(countries);
     this.chapter99 = new Chapter99(chapter99);
     this.today = today;
-  }
-
-  static fromRows(rows: readonly HtsRow[], revision: string, countries: readonly Country[], chapter99: Chapter99Tables, today?: () => string): Tariff {
-    return new Tariff(buildSchedule(rows, revision), countries, chapter99, today);
   }
 
   get revision(): string {

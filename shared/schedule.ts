@@ -80,7 +80,8 @@ const blank = (s: string | null | undefined): string => {
   return /[^\S ]| {2}/.test(s) ? s.replace(/\s+/g, ' ').trim() : s.trim();
 };
 
-const NONE = Object.freeze([]) as never[];
+/** A line without footnotes cites nothing: one shared empty list. */
+export const NONE = Object.freeze([]) as never[];
 
 /** One value per distinct key, computed once: the schedule repeats most rate cells and footnotes. */
 function memo<T>(f: (key: string) => T): (key: string) => T {
@@ -155,8 +156,6 @@ export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedu
       .flatMap((h) => (chapter99.has(h) ? [chapter99.get(h)!] : subheadingsOf(h, chapter99)));
     return { cited, section301 };
   });
-  const under = new Map<string, number>();
-  const merged = new Map<string, TariffLine>();
   for (const line of ordered) {
     if (line.footnotes.length) {
       const c = citations(line.footnotes.join('\n'));
@@ -166,19 +165,51 @@ export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedu
       line.chapter99 = NONE;
       line.section301 = NONE;
     }
-    if (line.digits.length === 10 && !byDigits.has(line.digits.slice(0, 8))) merged.set(line.digits.slice(0, 8), line);
   }
-  for (const eight of new Set([...ordered.filter((l) => l.digits.length === 8).map((l) => l.digits), ...merged.keys()])) {
-    for (const p of [eight.slice(0, 4), eight.slice(0, 6)]) under.set(p, (under.get(p) ?? 0) + 1);
-  }
+  const all = lookups(ordered, byDigits);
+  return indexed(revision, ordered.length, () => all, () => ordered, (heading) => chapter99.get(heading));
+}
 
+/** What find and tariffLinesUnder read: of every line, or of one chapter's (a code's lines are all in its chapter). */
+export interface Lookups {
+  byDigits: ReadonlyMap<string, TariffLine>;
+  /** 8-digit codes printed only as their 10-digit line. */
+  merged: ReadonlyMap<string, TariffLine>;
+  /** Number of 8-digit lines under a 4- or 6-digit code. */
+  under: ReadonlyMap<string, number>;
+}
+
+/** The lookups over finished lines in schedule order (byDigits: the last line of each code). */
+export function lookups(ordered: readonly TariffLine[], byDigits: ReadonlyMap<string, TariffLine>): Lookups {
+  const under = new Map<string, number>();
+  const merged = new Map<string, TariffLine>();
+  // Each distinct 8-digit code counts once under its heading and subheading: its own line or its merged 10-digit line.
+  const count = (eight: string) => {
+    for (const p of [eight.slice(0, 4), eight.slice(0, 6)]) under.set(p, (under.get(p) ?? 0) + 1);
+  };
+  for (const line of ordered) {
+    if (line.digits.length === 8 && byDigits.get(line.digits) === line) count(line.digits);
+    if (line.digits.length !== 10) continue;
+    const eight = line.digits.slice(0, 8);
+    if (byDigits.has(eight)) continue;
+    if (!merged.has(eight)) count(eight);
+    merged.set(eight, line);
+  }
+  return { byDigits, merged, under };
+}
+
+/** A schedule of `size` lines over the lookups of a code's chapter (`lookupsOf` of its first two digits; undefined: no such chapter). */
+export function indexed(revision: string, size: number, lookupsOf: (chapter: string) => Lookups | undefined, lines: () => readonly TariffLine[], chapter99: (heading: string) => Chapter99Heading | undefined): Schedule {
   return {
     revision,
-    size: ordered.length,
-    find: (digits) => byDigits.get(digits) ?? (digits.length === 8 ? merged.get(digits) : undefined),
-    chapter99: (heading) => chapter99.get(heading),
-    tariffLinesUnder: (digits) => under.get(digits) ?? 0,
-    lines: () => ordered,
+    size,
+    find(digits) {
+      const l = lookupsOf(digits.slice(0, 2));
+      return l && (l.byDigits.get(digits) ?? (digits.length === 8 ? l.merged.get(digits) : undefined));
+    },
+    chapter99,
+    tariffLinesUnder: (digits) => lookupsOf(digits.slice(0, 2))?.under.get(digits) ?? 0,
+    lines,
   };
 }
 

@@ -29,7 +29,12 @@ const FILES: Record<keyof Chapter99Tables, string> = {
   s301ForcedLaborAnnex: 's301_forced_labor_annex_a_proposed.csv',
 };
 
+/** Each table's file in the folder. */
+export function ch99Files(dir = ch99Path()): [keyof Chapter99Tables, string][] {
+  return Object.entries(FILES).map(([k, f]) => [k as keyof Chapter99Tables, join(dir, f)]);
+}
+
 /** Every table; a missing or unreadable file stops the start with its path. */
 export function readChapter99(dir = ch99Path()): Chapter99Tables {
-  return Object.fromEntries(Object.entries(FILES).map(([k, f]) => [k, readCsv(join(dir, f))])) as unknown as Chapter99Tables;
+  return Object.fromEntries(ch99Files(dir).map(([k, path]) => [k, readCsv(path)])) as unknown as Chapter99Tables;
 }

@@ -54,23 +54,25 @@ export function parseHtsBytes(bytes: Buffer, label: string): HtsRow[] {
 }
 
 export function readHtsFile(path = htsPath()): HtsFile {
-  let bytes: Buffer;
+  const bytes = readHtsBytes(path);
+  return { path, revision: readRevision(path, () => bytes), rows: parseHtsBytes(bytes, path) };
+}
+
+export function readHtsBytes(path: string): Buffer {
   try {
-    bytes = readFileSync(path);
+    return readFileSync(path);
   } catch (e) {
     throw new Error(`${path}: cannot read the schedule file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  const rows = parseHtsBytes(bytes, path);
-  return { path, revision: readRevision(path, bytes), rows };
 }
 
 /** The revision named by the meta file, if it describes these very bytes (its sha256), else by the file name. */
-function readRevision(path: string, bytes: Buffer): string {
+export function readRevision(path: string, bytes: () => Buffer): string {
   const meta = path.replace(/\.json(\.gz)?$/, '') + '.meta.json';
   if (existsSync(meta)) {
     try {
       const m = JSON.parse(readFileSync(meta, 'utf8')) as { revision?: string; sha256?: string };
-      if (m.revision && (!m.sha256 || m.sha256 === createHash('sha256').update(bytes).digest('hex'))) return m.revision;
+      if (m.revision && (!m.sha256 || m.sha256 === createHash('sha256').update(bytes()).digest('hex'))) return m.revision;
     } catch {
       // A broken meta file falls back to the file name.
     }

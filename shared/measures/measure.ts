@@ -120,29 +120,47 @@ export function countryGroups(rows: Table): Map<string, Set<string>> {
 /**
  * A product list: entries keyed by an HTS prefix of 4 to 10 digits, each valid over a window of
  * entry dates. The entries matching a line's prefixes are found once per line and remembered.
+ * Indexed at the first lookup: a start answers its first queries without indexing the lists
+ * they do not reach (14,000 entries in all).
  */
 export class ProductList<T extends { from: string; to: string }> {
-  private readonly byPrefix = new Map<string, T[]>();
+  private byPrefix: Map<string, T[]> | null = null;
+  private rows: Table | null;
   /** Per line: the entries of each prefix that names it, longest prefix first. */
   private readonly byLine = new WeakMap<TariffLine, T[][]>();
 
-  constructor(rows: Table, prefixOf: (r: Readonly<Record<string, string>>) => string, entry: (r: Readonly<Record<string, string>>) => T | null) {
-    for (const r of rows) {
-      const e = entry(r);
+  constructor(
+    rows: Table,
+    private readonly prefixOf: (r: Readonly<Record<string, string>>) => string,
+    private readonly entry: (r: Readonly<Record<string, string>>) => T | null,
+  ) {
+    this.rows = rows;
+  }
+
+  private index(): Map<string, T[]> {
+    if (this.byPrefix) return this.byPrefix;
+    const byPrefix = new Map<string, T[]>();
+    for (const r of this.rows!) {
+      const e = this.entry(r);
       if (!e) continue;
-      const key = prefixOf(r).replace(/\D/g, '');
-      const list = this.byPrefix.get(key) ?? [];
-      list.push(e);
-      this.byPrefix.set(key, list);
+      const prefix = this.prefixOf(r);
+      // Most prefixes are digits already.
+      const key = DIGITS.test(prefix) ? prefix : prefix.replace(/\D/g, '');
+      const list = byPrefix.get(key);
+      if (list) list.push(e);
+      else byPrefix.set(key, [e]);
     }
+    this.rows = null;
+    return (this.byPrefix = byPrefix);
   }
 
   private levels(line: TariffLine): T[][] {
     let levels = this.byLine.get(line);
     if (!levels) {
       levels = [];
+      const byPrefix = this.index();
       for (let n = line.digits.length; n >= 4; n -= 2) {
-        const list = this.byPrefix.get(line.digits.slice(0, n));
+        const list = byPrefix.get(line.digits.slice(0, n));
         if (list) levels.push(list);
       }
       this.byLine.set(line, levels);
@@ -172,6 +190,7 @@ export class ProductList<T extends { from: string; to: string }> {
 }
 
 const NONE: readonly never[] = Object.freeze([]);
+const DIGITS = /^\d+$/;
 
 /** A product list that only says whether a code is on it (an exemption list). */
 export const membership = (rows: Table, prefixColumn: string): ProductList<{ from: string; to: string; scope: string }> =>

@@ -1,0 +1,200 @@
+/**
+ * The prebuilt index (dist/data/tariff-index.json, written by `npm run build`): the schedule as
+ * built (shared/schedule-data.ts) and the chapter 99 tables as records, so that a start neither
+ * parses nor indexes them again. Its first line names the format, the files it was built from
+ * (paths, sizes, times, sha256) and where each part lies after that line: the shared part and the
+ * tables are read at start, a chapter of the schedule (or its chapter 99 headings) when first
+ * asked for, through the file opened at start (so a rebuild meanwhile changes nothing). A start
+ * whose files are not those very bytes at those paths (same size and time, or else the same
+ * sha256), or whose code reads another format, builds from the files instead and says why: never
+ * an answer from stale data. */
+import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { buildSchedule, type Chapter99Heading, type Chapter99Tables, type Schedule } from '../../shared/index.js';
+import { scheduleData, scheduleFromData, type ChapterData, type SharedData } from '../../shared/schedule-data.js';
+import { ch99Files, ch99Path } from './ch99.js';
+import { csvRecord, parseCsv, readText } from './countries.js';
+import { htsPath, parseHtsBytes, readHtsBytes, readRevision } from './hts-file.js';
+import { projectRoot } from './paths.js';
+
+/** Bump when what the index holds changes, or how the engine builds what it holds (the schedule's lines, rates, tables). */
+export const INDEX_FORMAT = 3;
+
+export const indexPath = join(projectRoot, 'dist', 'data', 'tariff-index.json');
+
+/** [start, end) of a part, in bytes after the header line. */
+type Range = [number, number];
+
+interface Header {
+  format: number;
+  /** The schedule, then the chapter 99 tables; paths relative to the project. */
+  sources: Source[];
+  /** Bytes after the header line: a file cut short is not read. */
+  length: number;
+  shared: Range;
+  headings: Range;
+  chapter99: Range;
+  chapters: Record<string, Range>;
+}
+
+interface Source {
+  path: string;
+  size: number;
+  mtimeMs: number;
+  sha256: string;
+}
+
+type Tables = Record<string, { columns: string[]; rows: string[][] }>;
+
+/** The data files of `env`: the schedule and each chapter 99 table. */
+interface DataPaths {
+  hts: string;
+  ch99: [keyof Chapter99Tables, string][];
+}
+
+export interface TariffData {
+  schedule: Schedule;
+  chapter99: Chapter99Tables;
+  /** Why the data was built from the files, not read from the index; null when it was read from the index. */
+  rebuilt: string | null;
+}
+
+function dataPaths(env: NodeJS.ProcessEnv): DataPaths {
+  return { hts: htsPath(env), ch99: ch99Files(ch99Path(env)) };
+}
+
+/** The files in the order the index lists them. */
+const filesOf = (paths: DataPaths): string[] => [paths.hts, ...paths.ch99.map(([, path]) => path)];
+
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+function sourceOf(path: string): Source {
+  const { size, mtimeMs } = statSync(path);
+  return { path: relative(projectRoot, path), size, mtimeMs, sha256: sha256(path) };
+}
+
+/** Whether the file at `path` is the one `built` describes: same size and time, or (a copy, a checkout) the same bytes. */
+function unchanged(built: Source | undefined, path: string): boolean {
+  if (!built || built.path !== relative(projectRoot, path)) return false;
+  try {
+    const { size, mtimeMs } = statSync(path);
+    return size === built.size && (mtimeMs === built.mtimeMs || sha256(path) === built.sha256);
+  } catch {
+    // Unreadable: building from the files names it.
+    return false;
+  }
+}
+
+/** The schedule and tables from the data files: parsed and indexed (what the index spares a start). */
+function buildFrom(paths: DataPaths, revision: string): Omit<TariffData, 'rebuilt'> {
+  return {
+    schedule: buildSchedule(parseHtsBytes(readHtsBytes(paths.hts), paths.hts), revision),
+    chapter99: Object.fromEntries(paths.ch99.map(([table, path]) => [table, parseCsv(readText(path), path)])) as unknown as Chapter99Tables,
+  };
+}
+
+/** The schedule and chapter 99 tables of `env`'s data files: from the index at `index` when it was built from them. */
+export function loadTariffData(env: NodeJS.ProcessEnv = process.env, index = indexPath): TariffData {
+  const paths = dataPaths(env);
+  const revision = readRevision(paths.hts, () => readHtsBytes(paths.hts));
+  const opened = openIndex(index, filesOf(paths));
+  if (typeof opened === 'string') return { ...buildFrom(paths, revision), rebuilt: opened };
+  const { header, read } = opened;
+  const tables = read<Tables>(header.chapter99);
+  const chapter99 = Object.fromEntries(Object.entries(tables).map(([table, t]) => [table, t.rows.map((cells) => csvRecord(t.columns, cells))]));
+  const schedule = scheduleFromData(read<SharedData>(header.shared), (c) => read<ChapterData>(header.chapters[c]), () => read<Chapter99Heading[]>(header.headings), revision);
+  return { schedule, chapter99: chapter99 as unknown as Chapter99Tables, rebuilt: null };
+}
+
+/** The index's header and a reader of its parts when it was built from the files at `paths` in this format, else why not. */
+function openIndex(index: string, paths: string[]): { header: Header; read<T>(range: Range): T } | string {
+  let fd: number;
+  try {
+    fd = openSync(index, 'r');
+  } catch (e) {
+    return `no prebuilt index at ${index} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}; \`npm run build\` writes it)`;
+  }
+  const bytes = (position: number, length: number) => {
+    const buf = Buffer.alloc(length);
+    return buf.subarray(0, readSync(fd, buf, 0, length, position));
+  };
+  let header: Header;
+  let body: number;
+  try {
+    // The header is a few kB: sources and where each part lies.
+    const head = bytes(0, 1 << 16);
+    body = head.indexOf(0x0a) + 1;
+    if (body === 0) throw new Error('no header line');
+    // Written in ASCII (see writeIndex): read as Latin-1, a plain copy into one-byte strings.
+    header = JSON.parse(head.toString('latin1', 0, body - 1)) as Header;
+  } catch (e) {
+    closeSync(fd);
+    return `the prebuilt index ${index} is unreadable (${(e as Error).message})`;
+  }
+  const why =
+    header.format !== INDEX_FORMAT
+      ? `the prebuilt index ${index} is of format ${header.format}, this code reads ${INDEX_FORMAT}`
+      : fstatSync(fd).size !== body + header.length
+        ? `the prebuilt index ${index} is not whole (${fstatSync(fd).size} bytes, its header says ${body + header.length})`
+        : (engineChanged(fstatSync(fd).mtimeMs) ?? sourcesDiffer(header.sources, paths));
+  if (why) {
+    closeSync(fd);
+    return why;
+  }
+  // Open for the chapters not yet read: the process keeps the file it checked, whatever replaces it.
+  return { header, read: <T>([start, end]: Range) => JSON.parse(bytes(body + start, end - start).toString('latin1')) as T };
+}
+
+/**
+ * Run from source (tsx, vitest), the engine may have been edited since the build wrote the index:
+ * a source of the engine or of this loading newer than the index makes it stale. (The bundle and
+ * the index come from one build.)
+ */
+function engineChanged(indexTime: number): string | null {
+  if (!import.meta.url.endsWith('.ts')) return null;
+  for (const dir of ['shared', join('server', 'data')]) {
+    const newer = (readdirSync(join(projectRoot, dir), { recursive: true }) as string[]).find((f) => f.endsWith('.ts') && statSync(join(projectRoot, dir, f)).mtimeMs > indexTime);
+    if (newer) return `${join(projectRoot, dir, newer)} changed after the prebuilt index was built (\`npm run build\` writes it again)`;
+  }
+  return null;
+}
+
+function sourcesDiffer(built: Source[], paths: string[]): string | null {
+  const i = paths.findIndex((path, k) => !unchanged(built[k], path));
+  if (i >= 0)
+    return built[i] && built[i].path !== relative(projectRoot, paths[i])
+      ? `the prebuilt index was built from ${join(projectRoot, built[i].path)}, not ${paths[i]}`
+      : `the prebuilt index was not built from ${paths[i]} as it is now`;
+  return built.length === paths.length ? null : 'the prebuilt index was built from other data files';
+}
+
+/** Writes the index of `env`'s data files (atomically: a start never reads half a file). */
+export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPath): void {
+  const paths = dataPaths(env);
+  // The revision is read at each start (HTS_REVISION, the .meta.json beside the file): not stored.
+  const { schedule, chapter99 } = buildFrom(paths, '');
+  const tables: Tables = Object.fromEntries(
+    Object.entries(chapter99).map(([table, rows]: [string, Chapter99Tables[keyof Chapter99Tables]]) => {
+      const columns = Object.keys(rows[0] ?? {});
+      return [table, { columns, rows: rows.map((r) => columns.map((c) => r[c])) }];
+    }),
+  );
+  const data = scheduleData(schedule);
+  // Other characters escaped: an ASCII file decodes without UTF-8 work into one-byte strings (half the memory of two-byte ones).
+  const ascii = (value: unknown) => JSON.stringify(value).replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const parts: string[] = [];
+  let length = 0;
+  const part = (value: unknown): Range => {
+    const text = ascii(value);
+    parts.push(text);
+    return [length, (length += text.length)];
+  };
+  const header: Header = { format: INDEX_FORMAT, sources: filesOf(paths).map(sourceOf), length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: part(tables), chapters: {} };
+  for (const [c, chapter] of Object.entries(data.chapters)) header.chapters[c] = part(chapter);
+  header.length = length;
+  mkdirSync(dirname(index), { recursive: true });
+  const tmp = `${index}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${ascii(header)}\n${parts.join('')}`);
+  renameSync(tmp, index);
+}
