@@ -23,10 +23,10 @@ import type { RateDecision, RateLimiter } from './auth/rate-limit.js';
 import type { ExportersTable } from './data/exporters.js';
 import { ApiError, STATUS, StoreUnavailable, type ErrorCode } from './errors.js';
 import { readJsonBody } from './http/body.js';
-import { decodePath, Exchange, hostProblem, rawAnswer, splitTarget, type Handler } from './http/exchange.js';
+import { decodePath, Exchange, rawAnswer, readHeaders, splitTarget, type Handler } from './http/exchange.js';
 import { parseQuery, type Query } from './http/query.js';
 import { staticFile } from './http/static.js';
-import { createLog, type Logger } from './log.js';
+import { createLog, requestLogger, type Logger } from './log.js';
 import { batchJson, dutyJson, errorJson, exportersJson, healthJson, openapiJson, orderJson, recordJson } from './serialize.js';
 
 export const MAX_LINES = 1000;
@@ -118,7 +118,7 @@ interface Route extends Handler {
 export function buildApp(deps: AppDeps): App {
   const timeout = (deps.requestTimeoutSeconds ?? 30) * 1000;
   const log = deps.logger ? createLog(deps.logger.level ?? 'info', deps.logger.stream) : pino({ enabled: false });
-  const logRequests = deps.logger !== undefined && log.isLevelEnabled('info');
+  const logRequest = deps.logger ? requestLogger(log) : null;
   const trustProxy = process.env.TRUST_PROXY === '1';
   const corsOrigins = deps.corsOrigins?.length ? new Set(deps.corsOrigins) : null;
   let closing = false;
@@ -248,7 +248,7 @@ export function buildApp(deps: AppDeps): App {
   }
 
   function presentedKey(res: Exchange): string | null {
-    const auth = res.req.headers.authorization;
+    const auth = res.authorization;
     if (auth) return /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] ?? '';
     const q = res.query!.key;
     return typeof q === 'string' ? q : null;
@@ -362,7 +362,7 @@ export function buildApp(deps: AppDeps): App {
   // --- a request -----------------------------------------------------------------------------
 
   function handle(req: IncomingMessage, res: Exchange): void {
-    if (logRequests) res.on('finish', logLine);
+    if (logRequest !== null) res.on('finish', logLine);
     try {
       if (corsOrigins !== null && cors(req, res)) return;
       if (closing) {
@@ -374,7 +374,7 @@ export function buildApp(deps: AppDeps): App {
       if (path === null) return sendError(res, 'invalid_parameter', 'The path is not valid percent-encoding (a % must be followed by two hexadecimal digits)', { parameter: 'path' });
       res.path = path;
       const route = lookup(path);
-      const problem = hostProblem(req.rawHeaders, req.httpVersion);
+      const problem = readHeaders(res);
       if (problem) return sendError(res, 'invalid_parameter', problem, { parameter: 'Host' });
       if (route === null) return notFound(res);
       const method = req.method!;
@@ -417,7 +417,7 @@ export function buildApp(deps: AppDeps): App {
   /** The one line per request, once the answer is sent; the URL without keys. */
   function logLine(this: Exchange): void {
     const req = this.req;
-    log.info({ method: req.method, url: redactKey(req.url!), statusCode: this.statusCode, responseTime: performance.now() - this.started, ip: ip(req) }, 'request completed');
+    logRequest!({ method: req.method!, url: redactKey(req.url!), statusCode: this.statusCode, responseTime: performance.now() - this.started, ip: ip(req) });
   }
 
   /**

@@ -29,6 +29,8 @@ export class Exchange extends ServerResponse<IncomingMessage> {
   limit: RateDecision | null = null;
   /** Headers for the answer besides the common ones: name, value, name, value... */
   extra: (string | number)[] | null = null;
+  /** The request's Authorization header (read by readHeaders). */
+  authorization: string | undefined = undefined;
   /** Whether the request presented a key (so a refusal can say "invalid" rather than "missing"). */
   keyGiven = false;
 
@@ -65,12 +67,22 @@ export function decodePath(raw: string): string | null {
   }
 }
 
-/** Why the Host header is unacceptable: none on HTTP/1.1, or more than one (a proxy and this service could disagree on the site asked). */
-export function hostProblem(raw: readonly string[], version: string): string | null {
+/**
+ * One pass over the raw headers for what every request needs: the Authorization header (the first,
+ * as Node keeps it) without building the request's header object, and the Host check: why the
+ * request is unacceptable, when it has no Host on HTTP/1.1 or more than one (a proxy and this
+ * service could disagree on which site was asked).
+ */
+export function readHeaders(res: Exchange): string | null {
+  const raw = res.req.rawHeaders;
   let hosts = 0;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') hosts++;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i];
+    if (name.length === 4 && name.toLowerCase() === 'host') hosts++;
+    else if (name.length === 13 && res.authorization === undefined && name.toLowerCase() === 'authorization') res.authorization = raw[i + 1];
+  }
   if (hosts > 1) return 'The request has more than one Host header';
-  if (hosts === 0 && version !== '1.0') return 'The request has no Host header (HTTP/1.1 requires one)';
+  if (hosts === 0 && res.req.httpVersion !== '1.0') return 'The request has no Host header (HTTP/1.1 requires one)';
   return null;
 }
 
