@@ -122,6 +122,8 @@ export function buildApp(deps: AppDeps): App {
   const trustProxy = process.env.TRUST_PROXY === '1';
   const corsOrigins = deps.corsOrigins?.length ? new Set(deps.corsOrigins) : null;
   let closing = false;
+  /** Each key's limiter id, made once: the same string each time is hashed once for the limiter's map. */
+  const limiterIds: string[] = [];
 
   // --- answers -------------------------------------------------------------------------------
 
@@ -131,6 +133,7 @@ export function buildApp(deps: AppDeps): App {
     apiHeaders(res, h);
     res.writeHead(status, h);
     res.end(body);
+    logged(res);
   }
 
   function sendEmpty(res: Exchange, status: number): void {
@@ -138,6 +141,7 @@ export function buildApp(deps: AppDeps): App {
     apiHeaders(res, h);
     res.writeHead(status, h);
     res.end();
+    logged(res);
   }
 
   function apiHeaders(res: Exchange, h: (string | number)[]): void {
@@ -213,7 +217,7 @@ export function buildApp(deps: AppDeps): App {
       if (d instanceof Promise) return later(d, res, refuse);
       return refuse(res, d);
     }
-    const d = deps.keyLimiter.hit(`key:${id}`);
+    const d = deps.keyLimiter.hit((limiterIds[id] ??= `key:${id}`));
     if (d instanceof Promise) return later(d, res, withLimit);
     withLimit(res, d);
   }
@@ -249,7 +253,8 @@ export function buildApp(deps: AppDeps): App {
 
   function presentedKey(res: Exchange): string | null {
     const auth = res.authorization;
-    if (auth) return /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] ?? '';
+    // The common spelling without a regular expression; any other goes through it.
+    if (auth) return auth.startsWith('Bearer ') && auth.indexOf(' ', 7) < 0 && auth.length > 7 ? auth.slice(7) : (/^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] ?? '');
     const q = res.query!.key;
     return typeof q === 'string' ? q : null;
   }
@@ -352,6 +357,7 @@ export function buildApp(deps: AppDeps): App {
       if (closing) file.headers.Connection = 'close';
       res.writeHead(file.status, file.headers);
       res.end(file.body ?? undefined);
+      logged(res);
     }, (e) => fail(res, e));
   }
 
@@ -362,7 +368,6 @@ export function buildApp(deps: AppDeps): App {
   // --- a request -----------------------------------------------------------------------------
 
   function handle(req: IncomingMessage, res: Exchange): void {
-    if (logRequest !== null) res.on('finish', logLine);
     try {
       if (corsOrigins !== null && cors(req, res)) return;
       if (closing) {
@@ -414,7 +419,17 @@ export function buildApp(deps: AppDeps): App {
     return true;
   }
 
-  /** The one line per request, once the answer is sent; the URL without keys. */
+  /**
+   * The request's line once its answer is handed to the kernel: at once when end() wrote it all (a
+   * small answer on a ready connection: no listener, no event), else when the rest is written.
+   */
+  function logged(res: Exchange): void {
+    if (logRequest === null) return;
+    if (res.socket !== null && res.socket.writableLength === 0) logLine.call(res);
+    else res.once('finish', logLine);
+  }
+
+  /** The one line per request; the URL without keys. */
   function logLine(this: Exchange): void {
     const req = this.req;
     logRequest!({ method: req.method!, url: redactKey(req.url!), statusCode: this.statusCode, responseTime: performance.now() - this.started, ip: ip(req) });
