@@ -1,9 +1,9 @@
 /**
  * The /api/v1 service on node:http (node:https with a certificate): routing, the gate, bodies,
  * errors, logging and the lifecycle are this file and server/http/; the rules (auth, rate limits,
- * error shape) live here in one place. No framework: a request is a handful of function calls
- * on the response object Node makes anyway (server/http/exchange.ts), which took the server's CPU
- * per GET /duty from ~3.5 to ~1.5 times a bare node:http server's (README, Performance).
+ * error shape) live here in one place. No framework: a request is a handful of function calls on
+ * the response object Node makes anyway (server/http/exchange.ts); the framework's own work had
+ * cost about 10 µs of server CPU per GET /duty (README, Dependencies).
  *
  * One gate: every /api/v1 route goes through it (key → limit → the route's query parameters)
  * after the path was decoded and matched, so whatever spelling of a path is matched
