@@ -24,7 +24,7 @@ import type { ExportersTable } from './data/exporters.js';
 import { ApiError, STATUS, StoreUnavailable, type ErrorCode } from './errors.js';
 import { readJsonBody } from './http/body.js';
 import { decodePath, Exchange, rawAnswer, readHeaders, splitTarget, type Handler } from './http/exchange.js';
-import { parseQuery, type Query } from './http/query.js';
+import { parseQuery } from './http/query.js';
 import { staticFile } from './http/static.js';
 import { createLog, requestLogger, type Logger } from './log.js';
 import { batchJson, dutyJson, errorJson, exportersJson, healthJson, openapiJson, orderJson, recordJson } from './serialize.js';
@@ -60,7 +60,6 @@ export interface App {
   /** Finishes the requests in flight (new ones get 503), closes idle connections, stops listening. */
   close(): Promise<void>;
   log: Logger;
-  server: Server<typeof IncomingMessage, typeof Exchange>;
 }
 
 /** Anything shaped like a key, wherever it stands in a URL (a path segment, a misnamed parameter). */
@@ -477,7 +476,6 @@ export function buildApp(deps: AppDeps): App {
 
   return {
     log,
-    server,
     listen({ port, host }) {
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -518,5 +516,3 @@ function lineArray(v: unknown, name: string): unknown[] {
   if (v.length > MAX_LINES) throw new ApiError('too_many_lines', `${name} has ${v.length} entries; at most ${MAX_LINES} per request`, { parameter: name, max: MAX_LINES, given: v.length });
   return v;
 }
-
-export type { Query };

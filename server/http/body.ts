@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../errors.js';
 
-export type BodyDone = (err: Error | null, value?: unknown) => void;
+type BodyDone = (err: Error | null, value?: unknown) => void;
 
 /** Reads the body of `req` and calls `done` once, with the parsed value (undefined when there was no body) or an ApiError. */
 export function readJsonBody(req: IncomingMessage, limit: number, done: BodyDone): void {
@@ -68,7 +68,7 @@ const notJson = (why: string) => new ApiError('invalid_json', `The body is not v
 const SUSPECT = /__proto__|constructor|\\u/;
 
 /** The value of a JSON text; an ApiError (invalid_json) saying where it is not JSON, without echoing it (it may hold a key). */
-export function parseJson(text: string): unknown {
+function parseJson(text: string): unknown {
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   if (text.length === 0) throw notJson('the body is empty');
   let value: unknown;
