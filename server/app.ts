@@ -1,25 +1,33 @@
 /**
- * The /api/v1 service on Fastify: routing, body limits and logging come from a well-kept
- * framework; the rules (auth, rate limits, error shape) are ours and live here in one place.
+ * The /api/v1 service on node:http (node:https with a certificate): routing, the gate, bodies,
+ * errors, logging and the lifecycle are this file and server/http/; the rules (auth, rate limits,
+ * error shape) live here in one place. No framework: a request is a handful of function calls on
+ * the response object Node makes anyway (server/http/exchange.ts); the framework's own work had
+ * cost about 10 µs of server CPU per GET /duty (README, Dependencies).
  *
- * One gate: every /api/v1 route carries the gate as its own onRequest hook, so whatever spelling
- * of a path the router accepts (`/%61pi/v1/duty`, an absolute-form target) reaches the handler only
- * through it. A path no route matches is a JSON 404, or a 405 naming the methods the path has.
+ * One gate: every /api/v1 route goes through it (key → limit → the route's query parameters)
+ * after the path was decoded and matched, so whatever spelling of a path is matched
+ * (`/%61pi/v1/duty`, an absolute-form target, HEAD) reaches the handler only through it. A path
+ * nothing matches is a JSON 404, or a 405 naming the methods the path has.
  */
 import { existsSync } from 'node:fs';
-import { STATUS_CODES } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest, type onRequestHookHandler } from 'fastify';
-import fastifyCors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
+import pino from 'pino';
 import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, type Tariff } from '../shared/index.js';
 import type { KeyStore } from './auth/key-store.js';
 import type { RateDecision, RateLimiter } from './auth/rate-limit.js';
 import type { ExportersTable } from './data/exporters.js';
-import { ApiError, errorBody, STATUS, StoreUnavailable, type ErrorCode } from './errors.js';
-import { createLog } from './log.js';
-import { openapi } from './openapi.js';
+import { ApiError, STATUS, StoreUnavailable, type ErrorCode } from './errors.js';
+import { readJsonBody } from './http/body.js';
+import { decodePath, Exchange, rawAnswer, readHeaders, splitTarget, type Handler } from './http/exchange.js';
+import { parseQuery } from './http/query.js';
+import { staticFile } from './http/static.js';
+import { createLog, requestLogger, type Logger } from './log.js';
+import { batchJson, dutyJson, errorJson, exportersJson, healthJson, openapiJson, orderJson, recordJson } from './serialize.js';
 
 export const MAX_LINES = 1000;
 export const BODY_LIMIT = 2 * 1024 * 1024;
@@ -44,6 +52,14 @@ export interface AppDeps {
   https?: { cert: Buffer; key: Buffer };
   /** Seconds a client may take to send its headers and its whole request. */
   requestTimeoutSeconds?: number;
+}
+
+export interface App {
+  /** Starts listening; the service's URL. */
+  listen(at: { port: number; host: string }): Promise<string>;
+  /** Finishes the requests in flight (new ones get 503), closes idle connections, stops listening. */
+  close(): Promise<void>;
+  log: Logger;
 }
 
 /** Anything shaped like a key, wherever it stands in a URL (a path segment, a misnamed parameter). */
@@ -80,280 +96,414 @@ function decodedName(name: string): string {
   }
 }
 
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 /** Every keyed route also takes `key` in the query (discouraged, accepted). */
 const KEY_PARAM = ['key'];
+const GET = ['GET', 'HEAD'];
+const POST = ['POST'];
+const HTS_PREFIX = '/api/v1/hts/';
+const JSON_TYPE = 'application/json; charset=utf-8';
+const LARGE_BODY = 64 * 1024;
+const CORS_EXPOSED = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 
-export function buildApp(deps: AppDeps): FastifyInstance {
+/**
+ * A route: its methods, what stands before its handler (`key`: the key, its limit and the query
+ * parameters `params`; `public`: the per-address limit of the public document; `none`), and the
+ * handler, which answers (or throws: the error is answered in the API's shape).
+ */
+interface Route extends Handler {
+  methods: readonly string[];
+  gate: 'key' | 'public' | 'none';
+}
+
+export function buildApp(deps: AppDeps): App {
   const timeout = (deps.requestTimeoutSeconds ?? 30) * 1000;
-  // Node enforces the header and request time-outs only when it checks its connections (every
-  // 30 s by default): check at least every second, so a slow sender is cut off on time.
-  const connectionsCheckingInterval = Math.min(timeout, 1000);
-  // A request without Host is answered by the onRequest hook below in the API's error shape, not
-  // with Node's empty 400.
-  const serverOptions = { connectionsCheckingInterval, requireHostHeader: false };
-  const app = Fastify({
-    ...(deps.https ? { https: { ...deps.https, ...serverOptions } } : { http: serverOptions }),
-    bodyLimit: BODY_LIMIT,
-    requestTimeout: timeout,
-    forceCloseConnections: 'idle',
-    return503OnClosing: true,
-    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    clientErrorHandler: (err: NodeJS.ErrnoException & { reason?: string }, socket) => clientError(err, socket, timeout, app),
-    // Bad percent-encoding and over-long path parameters, found by the router before any route.
-    frameworkErrors: (error, _request, reply) => {
-      if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return send(reply, 'uri_too_long', `A path segment exceeds ${MAX_PARAM_LENGTH} characters`);
-      return send(reply, 'invalid_parameter', 'The path is not valid percent-encoding (a % must be followed by two hexadecimal digits)', { parameter: 'path' });
-    },
-    trustProxy: process.env.TRUST_PROXY === '1',
-    ...(deps.logger ? { loggerInstance: createLog(deps.logger.level ?? 'info', deps.logger.stream) as FastifyBaseLogger } : { logger: false }),
-    // One line per request (onResponse below) instead of Fastify's two, written by the app's own
-    // logger: no child logger is made per request.
-    logController: new LogController({ disableRequestLogging: true }),
-    childLoggerFactory: (logger) => logger,
-  });
-  if (deps.logger)
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ method: request.method, url: redactKey(request.url), statusCode: reply.statusCode, responseTime: reply.elapsedTime, ip: request.ip }, 'request completed');
-      done();
-    });
-  app.server.headersTimeout = Math.min(timeout, 10_000);
-  app.removeContentTypeParser('text/plain');
+  const log = deps.logger ? createLog(deps.logger.level ?? 'info', deps.logger.stream) : pino({ enabled: false });
+  const logRequest = deps.logger ? requestLogger(log) : null;
+  const trustProxy = process.env.TRUST_PROXY === '1';
+  const corsOrigins = deps.corsOrigins?.length ? new Set(deps.corsOrigins) : null;
+  let closing = false;
+  /** Each key's limiter id, made once: the same string each time is hashed once for the limiter's map. */
+  const limiterIds: string[] = [];
 
-  if (deps.corsOrigins?.length) app.register(fastifyCors, { origin: deps.corsOrigins, allowedHeaders: ['Authorization', 'Content-Type'], exposedHeaders: ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After'] });
-  for (const addin of ['excel', 'sheets']) {
-    const dir = deps.staticRoot && join(deps.staticRoot, addin);
-    if (dir && existsSync(dir)) app.register(fastifyStatic, { root: dir, prefix: `/${addin}/`, decorateReply: false });
+  // --- answers -------------------------------------------------------------------------------
+
+  /** A JSON answer of the API: its type and length, never sniffed nor cached (answers depend on the key and the date), the limit's headers once known. */
+  function sendJson(res: Exchange, status: number, body: string): void {
+    // A large answer (a 1,000-line order is about 1 MB) is encoded once here rather than measured
+    // here and encoded again by Node (0.6 ms less per order); a small one goes out with the headers as one string.
+    const bytes = body.length > LARGE_BODY ? Buffer.from(body) : body;
+    const h: (string | number)[] = ['Content-Type', JSON_TYPE, 'Content-Length', typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length];
+    apiHeaders(res, h);
+    res.writeHead(status, h);
+    res.end(bytes);
+    logged(res);
   }
 
-  function send(reply: FastifyReply, code: ErrorCode, message: string, details?: Record<string, unknown>) {
-    return apiHeaders(reply).code(STATUS[code]).type('application/json; charset=utf-8').send(errorBody(code, message, details));
+  function sendEmpty(res: Exchange, status: number): void {
+    const h: (string | number)[] = ['Content-Length', 0];
+    apiHeaders(res, h);
+    res.writeHead(status, h);
+    res.end();
+    logged(res);
   }
 
-  /** The limit's headers on the answer; when over the limit, the 429 answer (`what` says whose limit) and true. */
-  const overLimit = (reply: FastifyReply, d: RateDecision, what: string): boolean => {
-    reply.header('X-RateLimit-Limit', d.limit).header('X-RateLimit-Remaining', d.remaining).header('X-RateLimit-Reset', d.reset);
-    if (d.allowed) return false;
-    reply.header('Retry-After', d.reset);
-    send(reply, 'rate_limited', `${what}; retry in ${d.reset} s`, { retry_after: d.reset });
-    return true;
-  };
+  function apiHeaders(res: Exchange, h: (string | number)[]): void {
+    h.push('X-Content-Type-Options', 'nosniff', 'Cache-Control', 'no-store');
+    const d = res.limit;
+    if (d !== null) h.push('X-RateLimit-Limit', d.limit, 'X-RateLimit-Remaining', d.remaining, 'X-RateLimit-Reset', d.reset);
+    if (res.extra !== null) for (const x of res.extra) h.push(x);
+    // A connection kept alive would hold the closing server open until its idle time-out.
+    if (closing) h.push('Connection', 'close');
+  }
 
-  // Every request: one Host header, exactly (HTTP/1.1 requires it; two would let a proxy and this
-  // service disagree on which site was asked).
-  app.addHook('onRequest', (request, reply, done) => {
-    const problem = hostProblem(request.raw.rawHeaders, request.raw.httpVersion);
-    if (problem) send(reply, 'invalid_parameter', problem, { parameter: 'Host' });
-    else done();
-  });
+  function sendError(res: Exchange, code: ErrorCode, message: string, details?: Record<string, unknown>): void {
+    sendJson(res, STATUS[code], errorJson(code, message, details));
+  }
 
-  /**
-   * The gate of a keyed /api/v1 route: the key, its limit, then the query parameters the route
-   * takes. Callback style, not async: a store in this process answers at once, and the request
-   * goes through the steps below without a promise or a closure; a store over the network
-   * (PostgreSQL, Redis) answers with a promise, and the gate goes on when it settles. Answering
-   * ends the request; an error (a store unavailable) goes to the error handler.
-   */
-  const gate = (params: readonly string[]): onRequestHookHandler => {
-    const withLimit = (request: FastifyRequest, reply: FastifyReply, done: HookDone, d: RateDecision) => {
-      if (overLimit(reply, d, `Rate limit of ${d.limit} requests per 60 seconds reached`)) return;
-      const query = request.query as Record<string, unknown>;
-      checkFields(query, params, '', KEY_PARAM);
-      for (const name in query) if (Array.isArray(query[name])) throw new InputError('invalid_parameter', name, `${name} is given more than once`);
-      done();
-    };
-    const withId = (request: FastifyRequest, reply: FastifyReply, done: HookDone, key: string | null, id: number | null) => {
-      if (id === null) {
-        const d = deps.addressLimiter.hit(`auth:${request.ip}`);
-        if (d instanceof Promise) return later(d, done, (d) => refuse(reply, key, d));
-        return refuse(reply, key, d);
-      }
-      const d = deps.keyLimiter.hit(`key:${id}`);
-      if (d instanceof Promise) return later(d, done, (d) => withLimit(request, reply, done, d));
-      withLimit(request, reply, done, d);
-    };
-    return (request, reply, done) => {
-      apiHeaders(reply);
-      const key = presentedKey(request);
-      const id = key === null ? null : deps.keys.verify(key);
-      if (id instanceof Promise) return later(id, done, (id) => withId(request, reply, done, key, id));
-      withId(request, reply, done, key, id);
-    };
-  };
-
-  /** No valid key: counted against the address, then 401 (or 429 when the address is past its limit). */
-  const refuse = (reply: FastifyReply, key: string | null, d: RateDecision) => {
-    if (overLimit(reply, d, 'Too many unauthenticated requests from this address')) return;
-    reply.header('WWW-Authenticate', 'Bearer realm="landed"');
-    return send(reply, 'unauthorized', key === null ? 'An API key is required: send Authorization: Bearer <key>' : 'The API key is not valid (unknown or revoked)');
-  };
-
-  /** The public document: limited per address, apart from failed logins of that address. */
-  const publicGate: onRequestHookHandler = (request, reply, done) => {
-    apiHeaders(reply);
-    const d = deps.addressLimiter.hit(`doc:${request.ip}`);
-    if (d instanceof Promise) return later(d, done, (d) => publicWithLimit(request, reply, done, d));
-    publicWithLimit(request, reply, done, d);
-  };
-  const publicWithLimit = (request: FastifyRequest, reply: FastifyReply, done: HookDone, d: RateDecision) => {
-    if (overLimit(reply, d, 'Too many requests from this address')) return;
-    checkFields(request.query as object, [], '', KEY_PARAM);
-    done();
-  };
-
-  app.setErrorHandler((error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+  /** Whatever a step threw, answered in the API's error shape; a store unavailable is a 503 to retry. */
+  function fail(res: Exchange, error: unknown): void {
+    if (res.headersSent || res.destroyed) return;
     if (error instanceof InputError) {
       const body = errorBodyOf(error);
-      return send(reply, body.code, body.message, body.details);
+      return sendError(res, body.code, body.message, body.details);
     }
-    if (error instanceof ApiError) return send(reply, error.code, error.message, error.details);
+    if (error instanceof ApiError) return sendError(res, error.code, error.message, error.details);
     if (error instanceof StoreUnavailable) {
-      request.log.error({ err: error.message }, `${error.store} unavailable`);
-      reply.header('Retry-After', 5);
-      return send(reply, 'service_unavailable', `The ${error.store} is unavailable; retry shortly`);
+      log.error({ err: error.message }, `${error.store} unavailable`);
+      res.header('Retry-After', 5);
+      return sendError(res, 'service_unavailable', `The ${error.store} is unavailable; retry shortly`);
     }
-    const fe = error as FastifyError;
-    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return send(reply, 'payload_too_large', `The body exceeds ${BODY_LIMIT} bytes (2 MB)`);
-    if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return send(reply, 'unsupported_media_type', 'The body must be application/json');
-    if (fe.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError || error instanceof RangeError)
-      return send(reply, 'invalid_json', `The body is not valid JSON: ${redactKey(error.message).slice(0, 200)}`);
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) return send(reply, 'invalid_parameter', redactKey(error.message).slice(0, 200));
-    request.log.error({ err: { message: redactKey(error.message), stack: error.stack && redactKey(error.stack) } }, 'unhandled error');
-    return send(reply, 'internal', 'An internal error occurred');
-  });
+    const e = error as Error;
+    log.error({ err: { message: redactKey(String(e?.message)), stack: e?.stack && redactKey(e.stack) } }, 'unhandled error');
+    sendError(res, 'internal', 'An internal error occurred');
+  }
 
-  app.setNotFoundHandler((request, reply) => {
-    const path = pathOf(request.url);
-    const allow = METHODS.filter((m) => app.findRoute({ method: m, url: path }) !== null);
-    if (allow.length === 0) return send(reply, 'not_found', `No such endpoint: ${request.method} ${redactKey(path).slice(0, 100)}`);
-    const methods = [...allow, 'OPTIONS'].join(', ');
-    reply.header('Allow', methods);
-    // Without CORS configured, OPTIONS only says which methods the path has.
-    if (request.method === 'OPTIONS') return apiHeaders(reply).code(204).send();
-    return send(reply, 'method_not_allowed', `${request.method} is not allowed on ${redactKey(path).slice(0, 100)}; use ${allow.join(' or ')}`, { allow });
-  });
-
-  app.get('/healthz', async (_request, reply) => {
-    const [store, limiter] = await Promise.all([deps.keys.health(), deps.keyLimiter.health?.() ?? { ok: true }]);
-    const ok = store.ok && limiter.ok;
-    apiHeaders(reply).code(ok ? 200 : 503);
-    const state = (h: { ok: boolean }) => (h.ok ? 'ok' : 'unavailable');
-    return { status: ok ? 'ok' : 'unavailable', hts_revision: deps.tariff.revision, key_store: state(store), rate_limiter: state(limiter) };
-  });
-  app.get('/api/v1/openapi.json', { onRequest: publicGate }, async () => openapi);
-
-  // Synchronous, and serialized by the schema the OpenAPI document publishes (fast-json-stringify):
-  // both measurably cheaper per request than an async handler and JSON.stringify.
-  app.get('/api/v1/duty', { onRequest: gate(DUTY_QUERY_PARAMS), schema: { response: { 200: openapi.components.schemas.DutyResult } } }, (request) =>
-    deps.tariff.duty(request.query as Record<string, string>),
-  );
-
-  app.get('/api/v1/hts/:code', { onRequest: gate([]) }, async (request) => deps.tariff.record((request.params as { code: string }).code));
-
-  app.get('/api/v1/exporters', { onRequest: gate(['hts', 'limit']) }, async (request) => {
-    const q = request.query as Record<string, string>;
-    return deps.exporters.top(q.hts, q.limit);
-  });
-
-  app.post('/api/v1/duty/bulk', { onRequest: gate([]) }, async (request) => {
-    const body = jsonObject(request.body);
-    lineArray(body.items, 'items');
-    return deps.tariff.order(body as never);
-  });
-
-  app.post('/api/v1/duty/batch', { onRequest: gate([]) }, async (request) => {
-    const body = jsonObject(request.body);
-    checkFields(body, ['queries']);
-    const queries = lineArray(body.queries, 'queries');
-    return {
-      results: queries.map((q, i) => {
+  /** `next(res, value)` once the promise settles; what it throws, or the promise rejects with, is answered by `fail`. */
+  function later<T>(value: Promise<T>, res: Exchange, next: (res: Exchange, v: T) => void): void {
+    value.then(
+      (v) => {
         try {
-          if (q === null || typeof q !== 'object' || Array.isArray(q)) throw new InputError('invalid_parameter', `queries[${i}]`, `queries[${i}] must be an object with hts and value`);
-          // Each query answers exactly as GET /duty would, its errors included.
-          checkFields(q, DUTY_QUERY_PARAMS);
-          return deps.tariff.duty(q as Record<string, unknown>);
+          next(res, v);
         } catch (e) {
-          if (e instanceof InputError) return { error: errorBodyOf(e) };
-          throw e;
+          fail(res, e);
         }
-      }),
-    };
+      },
+      (e) => fail(res, e),
+    );
+  }
+
+  // --- the gate ------------------------------------------------------------------------------
+  // Plain functions, not async: a store in this process (SQLite, the in-memory limiter) answers at
+  // once and the request goes through without a promise or a closure; a store over the network
+  // (PostgreSQL, Redis) answers with a promise, and the gate goes on when it settles.
+
+  /** The limit's headers on the answer; when over the limit, the 429 answer (`what` says whose limit) and true. */
+  function overLimit(res: Exchange, d: RateDecision, what: string): boolean {
+    res.limit = d;
+    if (d.allowed) return false;
+    res.header('Retry-After', d.reset);
+    sendError(res, 'rate_limited', `${what}; retry in ${d.reset} s`, { retry_after: d.reset });
+    return true;
+  }
+
+  function keyGate(res: Exchange): void {
+    const key = presentedKey(res);
+    res.keyGiven = key !== null;
+    const id = key === null ? null : deps.keys.verify(key);
+    if (id instanceof Promise) return later(id, res, withId);
+    withId(res, id);
+  }
+
+  function withId(res: Exchange, id: number | null): void {
+    if (id === null) {
+      const d = deps.addressLimiter.hit(`auth:${ip(res.req)}`);
+      if (d instanceof Promise) return later(d, res, refuse);
+      return refuse(res, d);
+    }
+    const d = deps.keyLimiter.hit((limiterIds[id] ??= `key:${id}`));
+    if (d instanceof Promise) return later(d, res, withLimit);
+    withLimit(res, d);
+  }
+
+  function withLimit(res: Exchange, d: RateDecision): void {
+    if (overLimit(res, d, `Rate limit of ${d.limit} requests per 60 seconds reached`)) return;
+    const route = res.route!;
+    const query = res.query!;
+    checkFields(query, route.params, '', KEY_PARAM);
+    for (const name in query) if (typeof query[name] !== 'string') throw new InputError('invalid_parameter', name, `${name} is given more than once`);
+    route.run(res);
+  }
+
+  /** No valid key: counted against the address, then 401 (or 429 when the address is past its limit). */
+  function refuse(res: Exchange, d: RateDecision): void {
+    if (overLimit(res, d, 'Too many unauthenticated requests from this address')) return;
+    res.header('WWW-Authenticate', 'Bearer realm="landed"');
+    sendError(res, 'unauthorized', res.keyGiven ? 'The API key is not valid (unknown or revoked)' : 'An API key is required: send Authorization: Bearer <key>');
+  }
+
+  /** The public document: limited per address, apart from failed logins of that address. */
+  function publicGate(res: Exchange): void {
+    const d = deps.addressLimiter.hit(`doc:${ip(res.req)}`);
+    if (d instanceof Promise) return later(d, res, publicWithLimit);
+    publicWithLimit(res, d);
+  }
+
+  function publicWithLimit(res: Exchange, d: RateDecision): void {
+    if (overLimit(res, d, 'Too many requests from this address')) return;
+    checkFields(res.query!, [], '', KEY_PARAM);
+    res.route!.run(res);
+  }
+
+  function presentedKey(res: Exchange): string | null {
+    const auth = res.authorization;
+    // The common spelling without a regular expression; any other goes through it.
+    if (auth) return auth.startsWith('Bearer ') && auth.indexOf(' ', 7) < 0 && auth.length > 7 ? auth.slice(7) : (/^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] ?? '');
+    const q = res.query!.key;
+    return typeof q === 'string' ? q : null;
+  }
+
+  /** The client's address: the first X-Forwarded-For entry behind a trusted proxy (TRUST_PROXY=1), else the peer's. */
+  function ip(req: IncomingMessage): string {
+    if (trustProxy) {
+      const xff = req.headers['x-forwarded-for'];
+      if (typeof xff === 'string') return xff.split(',')[0].trim();
+    }
+    return req.socket.remoteAddress ?? '';
+  }
+
+  // --- routes --------------------------------------------------------------------------------
+
+  /** A POST route's handler with its JSON body; body errors (type, size, syntax) are answered in the API's shape. */
+  const withBody =
+    (answer: (res: Exchange, body: unknown) => void) =>
+    (res: Exchange): void =>
+      readJsonBody(res.req, BODY_LIMIT, (err, body) => {
+        if (err) return fail(res, err);
+        try {
+          answer(res, body);
+        } catch (e) {
+          fail(res, e);
+        }
+      });
+
+  const routes = new Map<string, Route>([
+    ['/healthz', { methods: GET, gate: 'none', params: [], run: health }],
+    ['/api/v1/openapi.json', { methods: GET, gate: 'public', params: [], run: (res) => sendJson(res, 200, openapiJson()) }],
+    // Synchronous, and serialized by the schema the OpenAPI document publishes.
+    ['/api/v1/duty', { methods: GET, gate: 'key', params: DUTY_QUERY_PARAMS, run: (res) => sendJson(res, 200, dutyJson(deps.tariff.duty(res.query as Record<string, string>))) }],
+    ['/api/v1/exporters', { methods: GET, gate: 'key', params: ['hts', 'limit'], run: (res) => sendJson(res, 200, exportersJson(deps.exporters.top(res.query!.hts, res.query!.limit))) }],
+    [
+      '/api/v1/duty/bulk',
+      {
+        methods: POST,
+        gate: 'key',
+        params: [],
+        run: withBody((res, raw) => {
+          const body = jsonObject(raw);
+          lineArray(body.items, 'items');
+          sendJson(res, 200, orderJson(deps.tariff.order(body as never)));
+        }),
+      },
+    ],
+    ['/api/v1/duty/batch', { methods: POST, gate: 'key', params: [], run: withBody((res, raw) => sendJson(res, 200, batchJson(batch(raw)))) }],
+  ]);
+  const hts: Route = { methods: GET, gate: 'key', params: [], run: (res) => sendJson(res, 200, recordJson(deps.tariff.record(htsCode(res.rawPath)))) };
+  /** /excel/ and /sheets/, when built. */
+  const staticDirs = ['excel', 'sheets'].flatMap((addin) => {
+    const dir = deps.staticRoot && join(deps.staticRoot, addin);
+    return dir && existsSync(dir) ? [{ prefix: `/${addin}/`, route: { methods: GET, gate: 'none', params: [], run: (res: Exchange) => serveFile(res, dir) } as Route }] : [];
   });
 
-  return app;
-}
+  /** The route of a decoded path, or null; a path parameter over MAX_PARAM_LENGTH is a 414. */
+  function lookup(path: string): Route | null {
+    const exact = routes.get(path);
+    if (exact !== undefined) return exact;
+    if (path.startsWith(HTS_PREFIX)) {
+      const slash = path.indexOf('/', HTS_PREFIX.length);
+      if ((slash < 0 ? path.length : slash) - HTS_PREFIX.length > MAX_PARAM_LENGTH) throw new ApiError('uri_too_long', `A path segment exceeds ${MAX_PARAM_LENGTH} characters`);
+      return slash < 0 ? hts : null;
+    }
+    for (const s of staticDirs) if (path.startsWith(s.prefix)) return s.route;
+    return null;
+  }
 
-type HookDone = (err?: Error) => void;
-
-/**
- * `next` with what the promise resolves to. Whatever `next` throws, or the promise rejects with,
- * goes to Fastify's error handler through `done` (in the synchronous steps a throw reaches it by
- * itself).
- */
-function later<T>(value: Promise<T>, done: HookDone, next: (v: T) => unknown): void {
-  value.then(
-    (v) => {
+  function batch(raw: unknown) {
+    const body = jsonObject(raw);
+    checkFields(body, ['queries']);
+    return lineArray(body.queries, 'queries').map((q, i) => {
       try {
-        next(v);
+        if (q === null || typeof q !== 'object' || Array.isArray(q)) throw new InputError('invalid_parameter', `queries[${i}]`, `queries[${i}] must be an object with hts and value`);
+        // Each query answers exactly as GET /duty would, its errors included.
+        checkFields(q, DUTY_QUERY_PARAMS);
+        return deps.tariff.duty(q as Record<string, unknown>);
       } catch (e) {
-        done(e as Error);
+        if (e instanceof InputError) return { error: errorBodyOf(e) };
+        throw e;
       }
+    });
+  }
+
+  function health(res: Exchange): void {
+    Promise.all([deps.keys.health(), deps.keyLimiter.health?.() ?? { ok: true }]).then(([store, limiter]) => {
+      const ok = store.ok && limiter.ok;
+      const state = (h: { ok: boolean }) => (h.ok ? 'ok' : 'unavailable');
+      sendJson(res, ok ? 200 : 503, healthJson({ status: ok ? 'ok' : 'unavailable', hts_revision: deps.tariff.revision, key_store: state(store), rate_limiter: state(limiter) }));
+    }, (e) => fail(res, e));
+  }
+
+  /** A file of `dir`: what follows /excel/ or /sheets/ in the path as sent (decodeURI keeps the segments apart, so they line up). */
+  function serveFile(res: Exchange, dir: string): void {
+    const req = res.req;
+    staticFile(dir, res.rawPath.split('/').slice(2).join('/'), { ifNoneMatch: req.headers['if-none-match'], ifModifiedSince: req.headers['if-modified-since'] }).then((file) => {
+      if (!file) return notFound(res);
+      if (res.extra !== null) for (let i = 0; i < res.extra.length; i += 2) file.headers[res.extra[i] as string] = res.extra[i + 1];
+      if (closing) file.headers.Connection = 'close';
+      res.writeHead(file.status, file.headers);
+      res.end(file.body ?? undefined);
+      logged(res);
+    }, (e) => fail(res, e));
+  }
+
+  function notFound(res: Exchange): void {
+    sendError(res, 'not_found', `No such endpoint: ${res.req.method} ${redactKey(res.rawPath).slice(0, 100)}`);
+  }
+
+  // --- a request -----------------------------------------------------------------------------
+
+  function handle(req: IncomingMessage, res: Exchange): void {
+    try {
+      if (corsOrigins !== null && cors(req, res)) return;
+      if (closing) {
+        res.header('Retry-After', 5);
+        return sendError(res, 'service_unavailable', 'The service is shutting down; retry shortly');
+      }
+      splitTarget(res, req.url!);
+      const path = decodePath(res.rawPath);
+      if (path === null) return sendError(res, 'invalid_parameter', 'The path is not valid percent-encoding (a % must be followed by two hexadecimal digits)', { parameter: 'path' });
+      res.path = path;
+      const route = lookup(path);
+      const problem = readHeaders(res);
+      if (problem) return sendError(res, 'invalid_parameter', problem, { parameter: 'Host' });
+      if (route === null) return notFound(res);
+      const method = req.method!;
+      if (!route.methods.includes(method)) return wrongMethod(res, method, route.methods);
+      res.route = route;
+      if (route.gate === 'none') return route.run(res);
+      res.query = parseQuery(res.queryString);
+      if (route.gate === 'key') keyGate(res);
+      else publicGate(res);
+    } catch (e) {
+      fail(res, e);
+    }
+  }
+
+  /** OPTIONS: 204 naming the path's methods (without CORS configured, that is all it says); any other method: 405. */
+  function wrongMethod(res: Exchange, method: string, methods: readonly string[]): void {
+    res.header('Allow', [...methods, 'OPTIONS'].join(', '));
+    if (method === 'OPTIONS') return sendEmpty(res, 204);
+    sendError(res, 'method_not_allowed', `${method} is not allowed on ${redactKey(res.rawPath).slice(0, 100)}; use ${methods.join(' or ')}`, { allow: methods });
+  }
+
+  /** CORS headers for a configured origin (Vary: Origin on every answer, since they depend on it); a preflight is answered here. */
+  function cors(req: IncomingMessage, res: Exchange): boolean {
+    res.header('Vary', 'Origin');
+    const origin = req.headers.origin;
+    const allowed = origin !== undefined && corsOrigins!.has(origin);
+    if (allowed) {
+      res.header('Access-Control-Allow-Origin', origin);
+      res.header('Access-Control-Expose-Headers', CORS_EXPOSED);
+    }
+    if (req.method !== 'OPTIONS' || origin === undefined || req.headers['access-control-request-method'] === undefined) return false;
+    if (allowed) {
+      res.header('Access-Control-Allow-Methods', 'GET, HEAD, POST');
+      res.header('Access-Control-Allow-Headers', 'Authorization, Content-Type');
+    }
+    sendEmpty(res, 204);
+    return true;
+  }
+
+  /**
+   * The request's line once its answer is handed to the kernel: at once when end() wrote it all (a
+   * small answer on a ready connection: no listener, no event), else when the rest is written.
+   */
+  function logged(res: Exchange): void {
+    if (logRequest === null) return;
+    if (res.socket !== null && res.socket.writableLength === 0) logLine.call(res);
+    else res.once('finish', logLine);
+  }
+
+  /** The one line per request; the URL without keys. */
+  function logLine(this: Exchange): void {
+    const req = this.req;
+    logRequest!({ method: req.method!, url: redactKey(req.url!), statusCode: this.statusCode, responseTime: performance.now() - this.started, ip: ip(req) });
+  }
+
+  /**
+   * Requests Node refuses before any route sees them (a request line or headers that are not valid
+   * HTTP, such as raw control characters or non-ASCII bytes in the URL; headers over 16 KB; a request
+   * not received in time): answered in the API's error shape, naming the problem; then the
+   * connection closes. The raw request is never logged (it may hold a key).
+   */
+  function clientError(err: NodeJS.ErrnoException & { reason?: string }, socket: Duplex): void {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [code, message]: [ErrorCode, string] =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['request_timeout', `The request was not received in full within ${timeout / 1000} s`]
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? ['headers_too_large', 'The request line and headers exceed 16 KB']
+          : ['invalid_parameter', `The request is not valid HTTP (${err.reason ?? err.code}): control characters and bytes outside ASCII in the URL must be percent-encoded`];
+    log.info({ statusCode: STATUS[code], error: err.code }, 'request refused before routing');
+    if (socket.writable) socket.write(rawAnswer(STATUS[code], errorJson(code, message)));
+    socket.destroy();
+  }
+
+  // --- the server ----------------------------------------------------------------------------
+
+  const serverOptions = {
+    ServerResponse: Exchange,
+    // A request without Host is answered by handle() in the API's error shape, not with Node's empty 400.
+    requireHostHeader: false,
+    requestTimeout: timeout,
+    headersTimeout: Math.min(timeout, 10_000),
+    // Node enforces the two time-outs only when it checks its connections (every 30 s by default):
+    // check at least every second, so a slow sender is cut off on time.
+    connectionsCheckingInterval: Math.min(timeout, 1000),
+  };
+  const server: Server<typeof IncomingMessage, typeof Exchange> = deps.https ? createHttpsServer({ ...deps.https, ...serverOptions }, handle as never) : createServer(serverOptions, handle as never);
+  // Longer than the 60 s idle time-out of common load balancers, so they never reuse a connection this side has just closed.
+  server.keepAliveTimeout = 72_000;
+  server.on('clientError', clientError);
+
+  return {
+    log,
+    listen({ port, host }) {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const a = server.address() as AddressInfo;
+          const url = `${deps.https ? 'https' : 'http'}://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
+          log.info(`Server listening at ${url}`);
+          resolve(url);
+        });
+      });
     },
-    (e: Error) => done(e),
-  );
+    close() {
+      closing = true;
+      // close() also closes the idle keep-alive connections; busy ones close after their answer (Connection: close).
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
-/** Headers of every API answer: never sniffed as another type, never cached (answers depend on the key and the date). */
-function apiHeaders(reply: FastifyReply): FastifyReply {
-  return reply.header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store');
-}
-
-/** The path of a request target, origin-form or absolute-form, without its query. */
-function pathOf(url: string): string {
-  const abs = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
-  const rest = abs ? url.slice(abs[0].length) || '/' : url;
-  const q = rest.search(/[?#]/);
-  return q < 0 ? rest : rest.slice(0, q);
-}
-
-/** Why the Host header is unacceptable: none on HTTP/1.1, or more than one. */
-function hostProblem(raw: readonly string[], version: string): string | null {
-  let hosts = 0;
-  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 4 && raw[i].toLowerCase() === 'host') hosts++;
-  if (hosts > 1) return 'The request has more than one Host header';
-  if (hosts === 0 && version !== '1.0') return 'The request has no Host header (HTTP/1.1 requires one)';
-  return null;
-}
-
-/**
- * Requests Node refuses before any route sees them (a request line or headers that are not valid
- * HTTP, such as raw control characters or non-ASCII bytes in the URL; headers over 16 KB; a request
- * not received in time): answered in the API's error shape, naming the problem; then the
- * connection closes. The raw request is never logged (it may hold a key).
- */
-function clientError(err: NodeJS.ErrnoException & { reason?: string }, socket: Duplex, timeoutMs: number, app: FastifyInstance): void {
-  if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [code, message]: [ErrorCode, string] =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? ['request_timeout', `The request was not received in full within ${timeoutMs / 1000} s`]
-      : err.code === 'HPE_HEADER_OVERFLOW'
-        ? ['headers_too_large', 'The request line and headers exceed 16 KB']
-        : ['invalid_parameter', `The request is not valid HTTP (${err.reason ?? err.code}): control characters and bytes outside ASCII in the URL must be percent-encoded`];
-  app.log.info({ statusCode: STATUS[code], error: err.code }, 'request refused before routing');
-  const body = JSON.stringify(errorBody(code, message));
-  if (socket.writable)
-    socket.write(
-      `HTTP/1.1 ${STATUS[code]} ${STATUS_CODES[STATUS[code]]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
-    );
-  socket.destroy();
-}
-
-function presentedKey(request: FastifyRequest): string | null {
-  const auth = request.headers.authorization;
-  if (auth) return /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1] ?? '';
-  const q = (request.query as Record<string, unknown>).key;
-  return typeof q === 'string' ? q : null;
+/** The code of /api/v1/hts/{code}: the last segment as sent, percent-decoded once. */
+function htsCode(rawPath: string): string {
+  const segment = rawPath.slice(rawPath.lastIndexOf('/') + 1);
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 function jsonObject(body: unknown): Record<string, unknown> {

@@ -1,0 +1,95 @@
+/**
+ * One request and its answer. Node builds a response object per request anyway; this subclass of
+ * it (createServer's ServerResponse option) also carries what the request's steps learn (the path,
+ * the query, the rate-limit decision, headers to add), so a request allocates no context object
+ * and no closure on the way through the gate.
+ */
+import { ServerResponse, STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { RateDecision } from '../auth/rate-limit.js';
+import type { Query } from './query.js';
+
+/** What the gate needs of the route a request matched: the query parameters it takes, and its handler. */
+export interface Handler {
+  params: readonly string[];
+  run(res: Exchange): void;
+}
+
+export class Exchange extends ServerResponse<IncomingMessage> {
+  /** When the request arrived (performance.now()), for the log line's responseTime. */
+  readonly started = performance.now();
+  /** The path, percent-decoded as a router reads it (reserved characters such as %2F stay encoded). */
+  path = '';
+  /** The path as sent (absolute-form authority removed), for path parameters. */
+  rawPath = '';
+  /** Everything after `?`, undecoded. */
+  queryString = '';
+  query: Query | null = null;
+  route: Handler | null = null;
+  /** Whose limit the answer reports: its X-RateLimit-* headers go on every answer after the gate. */
+  limit: RateDecision | null = null;
+  /** Headers for the answer besides the common ones: name, value, name, value... */
+  extra: (string | number)[] | null = null;
+  /** The request's Authorization header (read by readHeaders). */
+  authorization: string | undefined = undefined;
+  /** Whether the request presented a key (so a refusal can say "invalid" rather than "missing"). */
+  keyGiven = false;
+
+  header(name: string, value: string | number): void {
+    (this.extra ??= []).push(name, value);
+  }
+}
+
+/** Where the path ends and the query starts in a request target: origin-form or absolute-form (any scheme case). */
+export function splitTarget(res: Exchange, url: string): void {
+  let start = 0;
+  if (url.charCodeAt(0) !== 47 /* / */) {
+    const abs = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+    start = abs ? abs[0].length : 0;
+  }
+  let end = url.indexOf('?', start);
+  res.queryString = end < 0 ? '' : url.slice(end + 1);
+  if (end < 0) end = url.length;
+  const hash = url.indexOf('#', start);
+  if (hash >= 0 && hash < end) end = hash;
+  res.rawPath = start === end && start > 0 ? '/' : url.slice(start, end);
+}
+
+/**
+ * The path as the router compares it: percent-decoded except for reserved characters (decodeURI),
+ * so `/%61pi/v1/duty` is `/api/v1/duty` but `/api/v1%2fduty` is not. Null for bad percent-encoding.
+ */
+export function decodePath(raw: string): string | null {
+  if (raw.indexOf('%') < 0) return raw;
+  try {
+    return decodeURI(raw);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One pass over the raw headers for what every request needs: the Authorization header (the first,
+ * as Node keeps it) without building the request's header object, and the Host check: why the
+ * request is unacceptable, when it has no Host on HTTP/1.1 or more than one (a proxy and this
+ * service could disagree on which site was asked).
+ */
+export function readHeaders(res: Exchange): string | null {
+  const raw = res.req.rawHeaders;
+  let hosts = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i];
+    if (name.length === 4 && name.toLowerCase() === 'host') hosts++;
+    else if (name.length === 13 && res.authorization === undefined && name.toLowerCase() === 'authorization') res.authorization = raw[i + 1];
+  }
+  if (hosts > 1) return 'The request has more than one Host header';
+  if (hosts === 0 && res.req.httpVersion !== '1.0') return 'The request has no Host header (HTTP/1.1 requires one)';
+  return null;
+}
+
+/** A whole HTTP/1.1 answer, for a socket Node gave up parsing (no response object exists): then the connection closes. */
+export function rawAnswer(status: number, body: string): string {
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`
+  );
+}

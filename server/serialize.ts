@@ -1,0 +1,28 @@
+/**
+ * Every response body of the service, one function per kind. GET /duty's answer is written by a
+ * serializer compiled from the DutyResult schema the OpenAPI document publishes: it writes only
+ * what the schema lists, in its order, and costs a fraction of JSON.stringify's generic walk.
+ */
+import fastJson from 'fast-json-stringify';
+import type { DutyResult, ErrorBody, HtsRecord, OrderResult } from '../shared/index.js';
+import type { ExportersResult } from './data/exporters.js';
+import { errorBody, type ErrorCode } from './errors.js';
+import { openapi } from './openapi.js';
+
+export const dutyJson: (result: DutyResult) => string = fastJson(openapi.components.schemas.DutyResult as Parameters<typeof fastJson>[0]);
+
+export const orderJson = (result: OrderResult): string => JSON.stringify(result);
+
+export const batchJson = (results: (DutyResult | { error: ErrorBody })[]): string => JSON.stringify({ results });
+
+export const recordJson = (record: HtsRecord): string => JSON.stringify(record);
+
+export const exportersJson = (result: ExportersResult): string => JSON.stringify(result);
+
+export const healthJson = (health: { status: string; hts_revision: string; key_store: string; rate_limiter: string }): string => JSON.stringify(health);
+
+let doc: string | undefined;
+/** The document never changes while the process runs: written once. */
+export const openapiJson = (): string => (doc ??= JSON.stringify(openapi));
+
+export const errorJson = (code: ErrorCode, message: string, details?: Record<string, unknown>): string => JSON.stringify(errorBody(code, message, details));
