@@ -190,7 +190,7 @@ export function costQuery(ctx: Entry, q: DutyQuery): DutyResult {
     facts: parseFacts(q, valueCents),
   });
   const fees = entryFees([cost], parseOcean(q.ocean), date);
-  return result(cost, fees.mpf[0], fees.hmf[0], ctx.schedule.revision, fees.notes);
+  return result(cost, fees.mpf[0], fees.hmf[0], ctx.schedule.revision, [...fees.notes, ...CAVEATS]);
 }
 
 /**
@@ -245,6 +245,7 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   costs.forEach((c, i) => {
     if ('code' in c) lines.push({ line: i + 1, error: c });
     else {
+      // The entry's notes and the caveats are the order's, once: a line carries only its own.
       lines.push(result(c, fees.mpf[k], fees.hmf[k], ctx.schedule.revision, [], i + 1) as OrderLine);
       k++;
     }
@@ -331,8 +332,9 @@ export function entryFees(lines: readonly LineCost[], ocean: boolean, date: stri
 /**
  * The result of a costed line. `line` is its number in an order; a single query has none (the key
  * is there, undefined, which JSON leaves out): one object literal either way, no copy per line.
+ * `after`: the notes that follow the line's own (a single query's fee notes and the caveats).
  */
-function result(c: LineCost, mpf: number, hmf: number, revision: string, entryNotes: string[], line?: number): DutyResult {
+function result(c: LineCost, mpf: number, hmf: number, revision: string, after: readonly string[], line?: number): DutyResult {
   const total = (c.dutyCents ?? 0) + c.additionalCents + mpf + hmf;
   const exempt = mpf === 0 && c.valueCents > 0 && c.mpfExempt;
   return {
@@ -354,7 +356,7 @@ function result(c: LineCost, mpf: number, hmf: number, revision: string, entryNo
     section_301_rate: c.section301.percent,
     section_301_heading: c.section301.heading,
     hts_revision: revision,
-    notes: c.notes.concat(exempt ? [noMpfNote(c.origin.origin)] : [], entryNotes, CAVEATS),
+    notes: c.notes.concat(exempt ? [noMpfNote(c.origin.origin)] : [], after),
     origin_country: c.country,
     additional_duties: c.layers as Layer[],
     section_232: dollars(c.section232Cents),
