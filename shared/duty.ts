@@ -9,8 +9,12 @@ import { isMeasureQualifier, type DutyRate, type SpecificComponent } from './rat
 export interface Assessment {
   /** Duty in cents; null when it cannot be computed from what was given. */
   cents: number | null;
-  notes: string[];
+  /** Shared when empty: never mutated. */
+  notes: readonly string[];
 }
+
+const NO_NOTES: readonly string[] = Object.freeze([]);
+const FREE: Assessment = Object.freeze({ cents: 0, notes: NO_NOTES });
 
 const FACTORS = new Map<string, { n: bigint; d: bigint }>();
 function factor(text: string): { n: bigint; d: bigint } {
@@ -24,11 +28,11 @@ function factor(text: string): { n: bigint; d: bigint } {
 
 export function assess(rate: DutyRate | null, valueCents: number, qty: Quantity | null): Assessment {
   if (!rate) return { cents: null, notes: ['No rate of duty is printed for this line.'] };
-  if (rate.kind === 'free') return { cents: 0, notes: [] };
+  if (rate.kind === 'free') return FREE;
   if (rate.kind === 'text') return { cents: null, notes: [`The rate "${rate.text}" is not a formula; the duty is not computed.`] };
   const only = rate.components[0];
   if (rate.components.length === 1 && only.type === 'ad_valorem' && only.qualifier === null)
-    return { cents: mulDivRound(valueCents, only.num, only.den), notes: [] };
+    return { cents: mulDivRound(valueCents, only.num, only.den), notes: NO_NOTES };
 
   let sumN = 0n;
   let sumD = 1n;

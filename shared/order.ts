@@ -190,7 +190,7 @@ export function costQuery(ctx: Entry, q: DutyQuery): DutyResult {
     facts: parseFacts(q, valueCents),
   });
   const fees = entryFees([cost], parseOcean(q.ocean), date);
-  return result(cost, fees.mpf[0], fees.hmf[0], ctx.schedule.revision, [...fees.notes, ...CAVEATS]);
+  return result(cost, fees.mpf[0], fees.hmf[0], ctx.schedule.revision, fees.notes.length ? [...fees.notes, ...CAVEATS] : CAVEATS);
 }
 
 /**
@@ -309,10 +309,15 @@ interface EntryFees {
 /** MPF and HMF owed by the entry, and each line's share; `part` when the lines are one part of a larger entry. */
 export function entryFees(lines: readonly LineCost[], ocean: boolean, date: string, part: EntryPart | null = null): EntryFees {
   const f = feeScheduleOn(date);
-  const mpfWeights = lines.map((c) => (c.mpfExempt ? 0 : c.valueCents));
-  const hmfWeights = lines.map((c) => (ocean ? c.valueCents : 0));
-  const mpfBasis = mpfWeights.reduce((s, w) => s + w, 0);
-  const hmfBasis = hmfWeights.reduce((s, w) => s + w, 0);
+  const mpfWeights = new Array<number>(lines.length);
+  const hmfWeights = new Array<number>(lines.length);
+  let mpfBasis = 0;
+  let hmfBasis = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const c = lines[i];
+    mpfBasis += mpfWeights[i] = c.mpfExempt ? 0 : c.valueCents;
+    hmfBasis += hmfWeights[i] = ocean ? c.valueCents : 0;
+  }
   if (part) {
     for (const [name, before, basis, total] of [['mpf', part.mpfBefore, mpfBasis, part.mpfBasis], ['hmf', part.hmfBefore, hmfBasis, part.hmfBasis]] as const)
       if (before + basis > total)
@@ -322,8 +327,7 @@ export function entryFees(lines: readonly LineCost[], ocean: boolean, date: stri
   const entryHmf = hmfCents(part ? part.hmfBasis : hmfBasis, f);
   const mpf = part ? allocatePart(entryMpf, part.mpfBasis, part.mpfBefore, mpfWeights) : allocate(entryMpf, mpfWeights);
   const hmf = part ? allocatePart(entryHmf, part.hmfBasis, part.hmfBefore, hmfWeights) : allocate(entryHmf, hmfWeights);
-  const notes: string[] = [];
-  if (f.note && (entryMpf || entryHmf)) notes.push(f.note);
+  const notes: string[] = f.note && (entryMpf || entryHmf) ? [f.note] : [];
   if (part) notes.push(`This request is one part of an entry: its lines carry their share of the entry's MPF (${dollars(entryMpf)}) and HMF (${dollars(entryHmf)}).`);
   const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
   return { mpfTotal: part ? sum(mpf) : entryMpf, hmfTotal: part ? sum(hmf) : entryHmf, entryMpf, entryHmf, mpfBasis, hmfBasis, mpf, hmf, notes };
@@ -356,7 +360,7 @@ function result(c: LineCost, mpf: number, hmf: number, revision: string, after: 
     section_301_rate: c.section301.percent,
     section_301_heading: c.section301.heading,
     hts_revision: revision,
-    notes: c.notes.concat(exempt ? [noMpfNote(c.origin.origin)] : [], after),
+    notes: (exempt ? [...c.notes, noMpfNote(c.origin.origin), ...after] : after.length ? c.notes.concat(after) : c.notes) as string[],
     origin_country: c.country,
     additional_duties: c.layers as Layer[],
     section_232: dollars(c.section232Cents),
