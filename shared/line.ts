@@ -11,7 +11,7 @@ import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, RUSSIA_COLUMN2_HEADINGS, SECTION_3
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
 import { dutyLine, type Schedule, type TariffLine } from './schedule.js';
-import type { Chapter99, Layer } from './stacking.js';
+import type { Chapter99, Layer, Plan } from './stacking.js';
 
 export type RateBasis = 'general' | 'special' | 'column2';
 
@@ -93,6 +93,7 @@ export function costLine(schedule: Schedule, chapter99: Chapter99, input: LineIn
   const stacked = chapter99.stack(
     { line, country: t.country, date: input.date, preference: t.preference, facts: input.facts, valueCents: input.valueCents, dutyCents: assessed.cents, baseFree: applied.rate?.kind === 'free' },
     section301Charge(s301, input.valueCents),
+    t,
   );
   return {
     line,
@@ -118,7 +119,7 @@ export function costLine(schedule: Schedule, chapter99: Chapter99, input: LineIn
 /**
  * What costing a line owes to its origin, claim, entry date and s301 setting alone, not to the
  * value, quantity or facts: worked out once per combination and remembered on the line, so a
- * query adds only the amounts. Shared between queries: never mutated but for `last`.
+ * query adds only the amounts. Shared between queries: never mutated but for the memos `last` and `plan`.
  */
 interface Terms {
   origin: ResolvedOrigin;
@@ -137,6 +138,8 @@ interface Terms {
   other: string | null;
   /** The notes last assembled when the duty added none, and the chapter 99 notes they hold. */
   last: { stacked: readonly string[]; notes: readonly string[] } | null;
+  /** The chapter 99 plan of the terms' queries without importer facts (Chapter99.stack keeps it). */
+  plan: Plan | null;
 }
 
 /** Terms remembered per line (one per origin, claim, date and s301 setting seen), at most; the oldest is replaced. */
@@ -184,6 +187,7 @@ function terms(line: TariffLine, input: LineInput): Terms {
     middle,
     other: otherAdditionalDuties(line),
     last: null,
+    plan: null,
   };
 }
 
