@@ -126,8 +126,8 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   const left = total - given;
   if (left === 0) return parts;
   // The cents left go to the `left` largest remainders: those above the left-th largest value, then
-  // among those equal to it the larger weights and earlier lines (a numeric sort, no comparator).
-  const threshold = remainders.slice().sort()[weights.length - left];
+  // among those equal to it the larger weights and earlier lines (found by selection, not a sort).
+  const threshold = kthSmallest(remainders.slice(), weights.length - left);
   const tied: number[] = [];
   let k = 0;
   for (let i = 0; i < weights.length; i++) {
@@ -139,6 +139,36 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   tied.sort((a, b) => weights[b] - weights[a] || a - b);
   for (let j = 0; k < left; j++, k++) parts[tied[j]]++;
   return parts;
+}
+
+/** The k-th smallest value (0-based) of xs, which it reorders: quickselect, three-way so equal values stay linear. */
+function kthSmallest(xs: Float64Array, k: number): number {
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    const a = xs[lo];
+    const b = xs[(lo + hi) >> 1];
+    const c = xs[hi];
+    const pivot = a < b ? (b < c ? b : a < c ? c : a) : a < c ? a : b < c ? c : b;
+    // xs[lo, lt) < pivot, xs[lt, i) = pivot, xs(gt, hi] > pivot.
+    let lt = lo;
+    let i = lo;
+    let gt = hi;
+    while (i <= gt) {
+      const v = xs[i];
+      if (v < pivot) {
+        xs[i++] = xs[lt];
+        xs[lt++] = v;
+      } else if (v > pivot) {
+        xs[i] = xs[gt];
+        xs[gt--] = v;
+      } else i++;
+    }
+    if (k < lt) hi = lt - 1;
+    else if (k > gt) lo = gt + 1;
+    else return pivot;
+  }
+  return xs[lo];
 }
 
 /** allocate's exact path for amounts whose products exceed doubles: the same rule in BigInt. */
