@@ -239,22 +239,24 @@ export class Chapter99 {
    * `total` (and note 30's rate in lieu of column 2) as the top-up over the base duty.
    */
   private layers(q: MeasureQuery, plan: Plan, s301China: Charge | null): Stacked {
-    const out = { layers: [] as Layer[], additionalCents: 0, section232Cents: 0, notes: plan.notes, assumptions: plan.assumptions };
-    for (let i = 0; i < plan.before.length; i++) addLayer(out, q, plan.before[i], plan.onFullValue);
-    if (s301China) addLayer(out, q, s301China, plan.onFullValue);
-    for (let i = 0; i < plan.after.length; i++) addLayer(out, q, plan.after[i], plan.onFullValue);
+    // Sized once: a list grown by push would reserve room for 17 layers on every query.
+    const out = { layers: new Array<Layer>(plan.before.length + plan.after.length + (s301China ? 1 : 0)), additionalCents: 0, section232Cents: 0, notes: plan.notes, assumptions: plan.assumptions };
+    let k = 0;
+    for (let i = 0; i < plan.before.length; i++) addLayer(out, k++, q, plan.before[i], plan.onFullValue);
+    if (s301China) addLayer(out, k++, q, s301China, plan.onFullValue);
+    for (let i = 0; i < plan.after.length; i++) addLayer(out, k++, q, plan.after[i], plan.onFullValue);
     return out;
   }
 }
 
-/** Adds a charge's layer to `out`; a top-up over a base duty that could not be computed is said in its assumptions. */
-function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cents: number; assumptions: readonly string[] }, q: MeasureQuery, c: Charge, onFullValue: boolean): void {
+/** Sets a charge's layer at `k` of `out`'s; a top-up over a base duty that could not be computed is said in its assumptions. */
+function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cents: number; assumptions: readonly string[] }, k: number, q: MeasureQuery, c: Charge, onFullValue: boolean): void {
   const gross = mulDivRound(onFullValue ? q.valueCents : c.basisCents, c.rate.num, c.rate.den);
   const topUp = c.kind === 'total' || c.kind === 'col2_override';
   if (topUp && q.dutyCents === null)
     out.assumptions = [...out.assumptions, `The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`];
   const cents = topUp ? Math.max(0, gross - (q.dutyCents ?? 0)) : gross;
-  out.layers.push({ program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable });
+  out.layers[k] = { program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable };
   out.additionalCents += cents;
   if (c.authority === SECTION_232) out.section232Cents += cents;
 }
