@@ -6,6 +6,7 @@ import type { Claim, ImporterFacts } from './claims.js';
 import { assess } from './duty.js';
 import { derivedSection301, explicitSection301, section301Charge, type Section301 } from './measures/section301-china.js';
 import { mulDivRound } from './money.js';
+import { lineKey } from './codes.js';
 import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
 import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
 import type { Quantity } from './params.js';
@@ -83,9 +84,39 @@ export function applicableRate(line: TariffLine, origin: Origin, programs: reado
   return { ...general, notes: [`Program ${programs.join('/')} is not listed for ${line.hts}; the general rate applies.`] };
 }
 
-export function costLine(schedule: Schedule, chapter99: Chapter99, input: LineInput, parameter = 'hts'): LineCost {
-  const line = dutyLine(schedule, input.hts, parameter);
-  const t = termsOf(line, input);
+/** A line found by queries, with the terms of those queries (see Terms). */
+interface Found {
+  line: TariffLine;
+  terms: Terms[];
+}
+
+/**
+ * The lines queries found, by the code as typed (lineKey: no string built per query), each with
+ * its terms. Filled by queries, one per Tariff: at most one entry per line and 8-digit code.
+ */
+export class FoundLines {
+  private readonly byKey = new Map<number, Found>();
+
+  constructor(readonly schedule: Schedule) {}
+
+  find(input: unknown, parameter: string): Found {
+    const key = typeof input === 'string' ? lineKey(input) : -1;
+    let found = key < 0 ? undefined : this.byKey.get(key);
+    if (!found) {
+      const line = dutyLine(this.schedule, input, parameter);
+      // A code typed otherwise (a number, a tab) shares the entry of its digits.
+      const k = key < 0 ? lineKey(line.digits) : key;
+      found = this.byKey.get(k);
+      if (!found) this.byKey.set(k, (found = { line, terms: [] }));
+    }
+    return found;
+  }
+}
+
+export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInput, parameter = 'hts'): LineCost {
+  const found = lines.find(input.hts, parameter);
+  const line = found.line;
+  const t = termsOf(found, input);
   const applied = t.applied;
   const assessed = assess(applied.rate, input.valueCents, input.quantity);
   const s301 = t.s301;
@@ -144,18 +175,16 @@ interface Terms {
 
 /** Terms remembered per line (one per origin, claim, date and s301 setting seen), at most; the oldest is replaced. */
 const TERMS_PER_LINE = 16;
-const termsByLine = new WeakMap<TariffLine, Terms[]>();
 
-function termsOf(line: TariffLine, input: LineInput): Terms {
+function termsOf(found: Found, input: LineInput): Terms {
   const o = input.origin;
-  let list = termsByLine.get(line);
-  if (!list) termsByLine.set(line, (list = []));
+  const list = found.terms;
   for (let i = 0; i < list.length; i++) {
     const t = list[i];
     // Origins spelt differently (CN, China) resolve to the same origin and country: the same terms.
     if (t.origin.origin === o.origin && t.origin.country === o.country && t.claim === input.claim && t.date === input.date && t.s301Setting === input.s301) return t;
   }
-  const t = terms(line, input);
+  const t = terms(found.line, input);
   if (list.length < TERMS_PER_LINE) list.push(t);
   else list[termsReplaced++ % TERMS_PER_LINE] = t;
   return t;

@@ -7,7 +7,7 @@
 import { FACT_PARAMS } from './claims.js';
 import { errorBodyOf, InputError, invalid, type ErrorBody } from './errors.js';
 import { feeScheduleOn, hmfCents, mpfCents } from './fees.js';
-import { costLine, type LineCost, type RateBasis } from './line.js';
+import { costLine, type FoundLines, type LineCost, type RateBasis } from './line.js';
 import { allocate, allocatePart, dollars } from './money.js';
 import type { Origin, Origins } from './origins.js';
 import { checkFields, parseClaim, parseDate, parseFacts, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
@@ -170,6 +170,8 @@ function parseEntry(input: unknown): EntryPart | null {
 
 export interface Entry {
   schedule: Schedule;
+  /** The schedule's lines as queries find them (a memo of the Tariff's). */
+  lines: FoundLines;
   chapter99: Chapter99;
   origins: Origins;
   today: string;
@@ -179,7 +181,7 @@ export interface Entry {
 export function costQuery(ctx: Entry, q: DutyQuery): DutyResult {
   const date = parseDate(q.date, ctx.today);
   const valueCents = parseValue(q.value);
-  const cost = costLine(ctx.schedule, ctx.chapter99, {
+  const cost = costLine(ctx.lines, ctx.chapter99, {
     hts: q.hts,
     valueCents,
     origin: ctx.origins.resolve(q.origin),
@@ -225,7 +227,7 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
         throw new InputError('invalid_parameter', p.item, `${p.item} must be an object with hts and value`);
       const valueCents = parseValue(item.value, p.value);
       const cost = costLine(
-        ctx.schedule,
+        ctx.lines,
         ctx.chapter99,
         {
           hts: item.hts,

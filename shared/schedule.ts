@@ -5,7 +5,7 @@
  * chapter 99 provisions its footnotes cite, and the Section 301 headings among them.
  * Pure: the caller reads the file and passes the rows.
  */
-import { codeDigits, dotted, lineKey } from './codes.js';
+import { codeDigits, dotted } from './codes.js';
 import { citedProvisions, parseChapter99Heading, type Chapter99Heading } from './chapter99.js';
 import { InputError, invalid } from './errors.js';
 import { SECTION_301_HEADINGS } from './policy.js';
@@ -216,23 +216,6 @@ function subheadingsOf(prefix: string, chapter99: Map<string, Chapter99Heading>)
  * Headings and subheadings are lookups, not duty lines: the error says how many lines lie under.
  */
 export function dutyLine(schedule: Schedule, input: unknown, parameter = 'hts'): TariffLine {
-  const key = typeof input === 'string' ? lineKey(input) : -1;
-  let found = foundByKey.get(schedule);
-  if (!found) foundByKey.set(schedule, (found = new Map()));
-  const hit = key < 0 ? undefined : found.get(key);
-  if (hit) return hit;
-  const line = findDutyLine(schedule, input, parameter);
-  if (key >= 0) found.set(key, line);
-  return line;
-}
-
-/**
- * Lines found, by lineKey of the code as typed, per schedule: a query's lookup builds no string.
- * Only codes that found a line are kept: at most one entry per line and 8-digit code.
- */
-const foundByKey = new WeakMap<Schedule, Map<number, TariffLine>>();
-
-function findDutyLine(schedule: Schedule, input: unknown, parameter: string): TariffLine {
   const digits = codeDigits(input, parameter);
   if (digits.length < 8) {
     const n = schedule.tariffLinesUnder(digits);
