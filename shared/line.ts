@@ -226,7 +226,8 @@ function notesOf(t: Terms, duty: readonly string[], stacked: readonly string[]):
   if (duty.length === 0 && t.last?.stacked === stacked) return t.last.notes;
   const notes = [...t.head, ...duty, ...t.middle, ...stacked];
   if (t.other) notes.push(t.other);
-  if (duty.length === 0) t.last = { stacked, notes };
+  // Frozen: a caller changing one result's notes would change every result sharing them.
+  if (duty.length === 0) t.last = { stacked, notes: Object.freeze(notes) };
   return notes;
 }
 
