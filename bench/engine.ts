@@ -13,25 +13,37 @@ import { benchOrder, linePools, mixedItems, type LinePools } from './lib/lines.j
 
 export interface EngineFigures {
   singleLinePerSec: number;
+  /** The same per second of the process's CPU time: steadier than wall time on a shared machine. */
+  singleLinePerCpuSec: number;
   /** The floor: the same codes' hash lookup and one multiplication, per second. */
   referencePerSec: number;
   /** Queries of the mix the engine rejected (a bad mix would measure error paths). */
   singleLineErrors: number;
   orderMs: number;
+  /** CPU time per order, ms. */
+  orderCpuMs: number;
   orderLinesPerSec: number;
 }
 
+/** Calls per second of wall time and per second of the process's CPU time (user and system). */
+export interface Rate {
+  perSec: number;
+  perCpuSec: number;
+}
+
 /** Calls per second of `fn`, run for about `ms` milliseconds after a warm-up of a quarter of that. */
-export function rate(fn: (i: number) => void, ms: number, batch = 100): number {
-  const timed = (budget: number) => {
+export function rate(fn: (i: number) => void, ms: number, batch = 100): Rate {
+  const timed = (budget: number): Rate => {
     let n = 0;
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     let t = t0;
     while (t - t0 < budget) {
       for (let k = 0; k < batch; k++) fn(n++);
       t = performance.now();
     }
-    return (n * 1000) / (t - t0);
+    const cpu = process.cpuUsage(cpu0);
+    return { perSec: (n * 1000) / (t - t0), perCpuSec: (n * 1e6) / (cpu.user + cpu.system) };
   };
   timed(ms / 4);
   return timed(ms);
@@ -51,7 +63,7 @@ export function engineBench(tariff: Tariff, pools: LinePools, orderItems: OrderI
       errors++;
     }
   }
-  const singleLinePerSec = rate((i) => {
+  const single = rate((i) => {
     try {
       tariff.duty(queries[i % queries.length]);
     } catch (e) {
@@ -61,14 +73,22 @@ export function engineBench(tariff: Tariff, pools: LinePools, orderItems: OrderI
   const digits = queries.map((q) => String(q.hts).replace(/\./g, ''));
   const cents = queries.map((q) => Math.round(Number(q.value) * 100));
   let sink = 0;
-  const referencePerSec = rate((i) => {
+  const reference = rate((i) => {
     const k = i % digits.length;
     if (tariff.schedule.find(digits[k])) sink += mulDivRound(cents[k], 25, 1000);
   }, ms);
   if (sink < 0) throw new Error('unreachable');
   const order = { items: orderItems, ocean: true };
-  const ordersPerSec = rate(() => tariff.order(order), ms, 1);
-  return { singleLinePerSec, referencePerSec, singleLineErrors: errors, orderMs: 1000 / ordersPerSec, orderLinesPerSec: ordersPerSec * orderItems.length };
+  const orders = rate(() => tariff.order(order), ms, 1);
+  return {
+    singleLinePerSec: single.perSec,
+    singleLinePerCpuSec: single.perCpuSec,
+    referencePerSec: reference.perSec,
+    singleLineErrors: errors,
+    orderMs: 1000 / orders.perSec,
+    orderCpuMs: 1000 / orders.perCpuSec,
+    orderLinesPerSec: orders.perSec * orderItems.length,
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {

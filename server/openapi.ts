@@ -332,7 +332,15 @@ export const openapi = {
       },
       BulkLine: {
         oneOf: [
-          { ...dutyResult, required: ['line', ...dutyResult.required], properties: { line: { type: 'integer' }, ...dutyResult.properties } },
+          {
+            ...dutyResult,
+            required: ['line', ...dutyResult.required],
+            properties: {
+              line: { type: 'integer' },
+              ...dutyResult.properties,
+              notes: { type: 'array', items: { type: 'string' }, description: 'The line\'s own notes (fallbacks, Section 301, chapter 99, its MPF exemption). The caveats and the fee figures hold for the whole order: they are in the response\'s notes, once, not repeated here' },
+            },
+          },
           { type: 'object', additionalProperties: false, required: ['line', 'error'], properties: { line: { type: 'integer' }, error: { $ref: '#/components/schemas/ErrorBody' } } },
         ],
       },
@@ -368,7 +376,11 @@ export const openapi = {
             },
           },
           hts_revision: { type: 'string' },
-          notes: { type: 'array', items: { type: 'string' } },
+          notes: {
+            type: 'array',
+            items: { type: 'string' },
+            description: 'The notes of the whole order, once: the fee figures used (and, with entry, the part\'s share), then the caveats every line is subject to (antidumping and countervailing duties not included, FTA rules of origin assumed, an estimate). The lines do not repeat them',
+          },
         },
       },
       BatchRequest: {

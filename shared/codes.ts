@@ -17,6 +17,25 @@ export function codeDigits(input: unknown, parameter = 'hts'): string {
   return digits;
 }
 
+/**
+ * The code of a tariff line typed with digits, dots and spaces only, as a number: its 10 digits, or
+ * its 8 digits + 10^10 (so 8- and 10-digit codes never meet); -1 for anything else, which
+ * codeDigits then reads or refuses. A query's lookup key, built without a string.
+ */
+export function lineKey(input: string): number {
+  if (input.length > 40) return -1;
+  let n = 0;
+  let count = 0;
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      n = n * 10 + c - 48;
+      count++;
+    } else if (c !== 46 && c !== 32) return -1;
+  }
+  return count === 10 ? n : count === 8 ? n + 1e10 : -1;
+}
+
 /** `61091000` → `6109.10.00`, `6109100012` → `6109.10.00.12`, `6109` → `6109`. */
 export function dotted(digits: string): string {
   const parts = [digits.slice(0, 4)];

@@ -9,8 +9,12 @@ import { isMeasureQualifier, type DutyRate, type SpecificComponent } from './rat
 export interface Assessment {
   /** Duty in cents; null when it cannot be computed from what was given. */
   cents: number | null;
-  notes: string[];
+  /** Shared when empty: never mutated. */
+  notes: readonly string[];
 }
+
+const NO_NOTES: readonly string[] = Object.freeze([]);
+const FREE: Assessment = Object.freeze({ cents: 0, notes: NO_NOTES });
 
 const FACTORS = new Map<string, { n: bigint; d: bigint }>();
 function factor(text: string): { n: bigint; d: bigint } {
@@ -24,11 +28,13 @@ function factor(text: string): { n: bigint; d: bigint } {
 
 export function assess(rate: DutyRate | null, valueCents: number, qty: Quantity | null): Assessment {
   if (!rate) return { cents: null, notes: ['No rate of duty is printed for this line.'] };
-  if (rate.kind === 'free') return { cents: 0, notes: [] };
+  if (rate.kind === 'free') return FREE;
   if (rate.kind === 'text') return { cents: null, notes: [`The rate "${rate.text}" is not a formula; the duty is not computed.`] };
   const only = rate.components[0];
   if (rate.components.length === 1 && only.type === 'ad_valorem' && only.qualifier === null)
-    return { cents: mulDivRound(valueCents, only.num, only.den), notes: [] };
+    return { cents: mulDivRound(valueCents, only.num, only.den), notes: NO_NOTES };
+  const inDoubles = assessInDoubles(rate, valueCents, qty);
+  if (inDoubles) return inDoubles;
 
   let sumN = 0n;
   let sumD = 1n;
@@ -46,7 +52,8 @@ export function assess(rate: DutyRate | null, valueCents: number, qty: Quantity 
       if ('reason' in q) return { cents: null, notes: [q.reason] };
       n = q.n * BigInt(c.centsNum);
       d = q.d * BigInt(c.centsDen) * BigInt(c.per);
-      if (q.note && !notes.includes(q.note)) notes.push(q.note);
+      const note = quantityNote(c, qty!);
+      if (note && !notes.includes(note)) notes.push(note);
     }
     sumN = sumN * d + n * sumD;
     sumD *= d;
@@ -54,8 +61,52 @@ export function assess(rate: DutyRate | null, valueCents: number, qty: Quantity 
   return { cents: Number(roundFraction(sumN, sumD)), notes };
 }
 
+/** Below this, sums and the rounding of their quotient are exact in doubles. */
+const EXACT_IN_DOUBLES = 2 ** 52;
+
+/**
+ * The common case without BigInt: ad valorem on the whole value and amounts per unit with the
+ * quantity in the rate's own unit, while the sum stays exact in doubles (a product past 2^53 shows
+ * as past the bound). Null otherwise: the BigInt path then computes the duty or says why it cannot.
+ */
+function assessInDoubles(rate: DutyRate, valueCents: number, qty: Quantity | null): Assessment | null {
+  if (!qty) return null;
+  const units = Number(qty.amount.units);
+  const scale = 10 ** qty.amount.scale;
+  let sumN = 0;
+  let sumD = 1;
+  let notes: readonly string[] = NO_NOTES;
+  for (const c of rate.components) {
+    let n: number;
+    let d: number;
+    if (c.type === 'ad_valorem') {
+      if (c.qualifier !== null) return null;
+      n = valueCents * c.num;
+      d = c.den;
+    } else {
+      if ((qty.unit !== null && qty.unit !== c.unit) || !isMeasureQualifier(c.qualifier)) return null;
+      n = units * c.centsNum;
+      d = scale * c.centsDen * c.per;
+      const note = quantityNote(c, qty);
+      if (note && !notes.includes(note)) notes = [...notes, note];
+    }
+    sumN = sumN * d + n * sumD;
+    sumD *= d;
+    if (sumN > EXACT_IN_DOUBLES || sumD > EXACT_IN_DOUBLES) return null;
+  }
+  return { cents: mulDivRound(sumN, 1, sumD), notes };
+}
+
+/** What the quantity was taken as when the caller did not say: the rate's unit, its way of measuring. */
+function quantityNote(c: SpecificComponent, qty: Quantity): string | null {
+  const taken = qty.unit ? '' : `qty taken in ${c.unit.name}, the unit of the rate.`;
+  if (!c.qualifier) return taken || null;
+  const measured = `qty taken as ${c.qualifier === 'clean' ? 'clean weight' : c.qualifier.replace(/^on /, '')}.`;
+  return taken ? `${taken} ${measured}` : measured;
+}
+
 /** The quantity in the rate's unit, as an exact fraction n/d, or the reason it cannot be had. */
-function specificQuantity(rate: DutyRate, c: SpecificComponent, qty: Quantity | null): { n: bigint; d: bigint; note: string | null } | { reason: string } {
+function specificQuantity(rate: DutyRate, c: SpecificComponent, qty: Quantity | null): { n: bigint; d: bigint } | { reason: string } {
   const per = c.per === 1 ? c.unit.name : `${c.per} ${c.unit.name}`;
   if (!isMeasureQualifier(c.qualifier))
     return { reason: `The rate "${rate.text}" is assessed per ${c.unit.name} ${c.qualifier}; the duty is not computed.` };
@@ -66,12 +117,5 @@ function specificQuantity(rate: DutyRate, c: SpecificComponent, qty: Quantity | 
   const a = qty.amount;
   const ff = factor(from.factor);
   const ft = factor(c.unit.factor);
-  const notes: string[] = [];
-  if (!qty.unit) notes.push(`qty taken in ${c.unit.name}, the unit of the rate.`);
-  if (c.qualifier) notes.push(`qty taken as ${c.qualifier === 'clean' ? 'clean weight' : c.qualifier.replace(/^on /, '')}.`);
-  return {
-    n: a.units * ff.n * ft.d,
-    d: 10n ** BigInt(a.scale) * ff.d * ft.n,
-    note: notes.length ? notes.join(' ') : null,
-  };
+  return { n: a.units * ff.n * ft.d, d: 10n ** BigInt(a.scale) * ff.d * ft.n };
 }

@@ -2,6 +2,7 @@
  * landed's duty engine: pure functions over the Harmonized Tariff Schedule. Build a Tariff once
  * from USITC's rows and the country list; then cost queries, orders and look up records.
  */
+import { FoundLines } from './line.js';
 import { Origins, type Country } from './origins.js';
 import { costOrder, costQuery, type DutyQuery, type DutyResult, type Order, type OrderResult } from './order.js';
 import { htsRecord, type HtsRecord } from './record.js';
@@ -12,6 +13,7 @@ export class Tariff {
   readonly schedule: Schedule;
   readonly origins: Origins;
   readonly chapter99: Chapter99;
+  private readonly lines: FoundLines;
   private readonly today: () => string;
 
   /** `chapter99`: the tables of data/ch99, turned into per-code lookups once, here. */
@@ -19,6 +21,7 @@ export class Tariff {
     this.schedule = schedule;
     this.origins = new Origins(countries);
     this.chapter99 = new Chapter99(chapter99);
+    this.lines = new FoundLines(schedule);
     this.today = today;
   }
 
@@ -37,7 +40,7 @@ export class Tariff {
   }
 
   private entry() {
-    return { schedule: this.schedule, chapter99: this.chapter99, origins: this.origins, today: this.today() };
+    return { schedule: this.schedule, lines: this.lines, chapter99: this.chapter99, origins: this.origins, today: this.today() };
   }
 
   /** The record of a 4-, 6-, 8- or 10-digit code (GET /hts/{code}). */

@@ -6,12 +6,13 @@ import type { Claim, ImporterFacts } from './claims.js';
 import { assess } from './duty.js';
 import { derivedSection301, explicitSection301, section301Charge, type Section301 } from './measures/section301-china.js';
 import { mulDivRound } from './money.js';
+import { lineKey } from './codes.js';
 import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
 import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
 import { dutyLine, type Schedule, type TariffLine } from './schedule.js';
-import type { Chapter99, Layer } from './stacking.js';
+import type { Chapter99, Layer, Plan } from './stacking.js';
 
 export type RateBasis = 'general' | 'special' | 'column2';
 
@@ -35,7 +36,8 @@ export interface LineCost {
   additionalCents: number;
   /** Whether the goods are exempt from MPF under the free trade agreement claimed. */
   mpfExempt: boolean;
-  notes: string[];
+  /** Shared between results: never mutated. */
+  notes: readonly string[];
   assumptions: readonly string[];
 }
 
@@ -82,32 +84,48 @@ export function applicableRate(line: TariffLine, origin: Origin, programs: reado
   return { ...general, notes: [`Program ${programs.join('/')} is not listed for ${line.hts}; the general rate applies.`] };
 }
 
-export function costLine(schedule: Schedule, chapter99: Chapter99, input: LineInput, parameter = 'hts'): LineCost {
-  const line = dutyLine(schedule, input.hts, parameter);
-  const { origin } = input.origin;
-  const preference = claimedSymbols(origin, input.claim);
-  const applied = applicableRate(line, origin, preference);
-  const notes = [...applied.notes];
-  if (input.origin.country) notes.unshift(originNote(input.origin));
+/** A line found by queries, with the terms of those queries (see Terms). */
+interface Found {
+  line: TariffLine;
+  terms: Terms[];
+}
+
+/**
+ * The lines queries found, by the code as typed (lineKey: no string built per query), each with
+ * its terms. Filled by queries, one per Tariff: at most one entry per line and 8-digit code.
+ */
+export class FoundLines {
+  private readonly byKey = new Map<number, Found>();
+
+  constructor(readonly schedule: Schedule) {}
+
+  find(input: unknown, parameter: string): Found {
+    const key = typeof input === 'string' ? lineKey(input) : -1;
+    let found = key < 0 ? undefined : this.byKey.get(key);
+    if (!found) {
+      const line = dutyLine(this.schedule, input, parameter);
+      // A code typed otherwise (a number, a tab) shares the entry of its digits.
+      const k = key < 0 ? lineKey(line.digits) : key;
+      found = this.byKey.get(k);
+      if (!found) this.byKey.set(k, (found = { line, terms: [] }));
+    }
+    return found;
+  }
+}
+
+export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInput, parameter = 'hts'): LineCost {
+  const found = lines.find(input.hts, parameter);
+  const line = found.line;
+  const t = termsOf(found, input);
+  const applied = t.applied;
   const assessed = assess(applied.rate, input.valueCents, input.quantity);
-  notes.push(...assessed.notes);
-
-  let s301: Section301 = derivedSection301([], input.date);
-  if (origin === 'china') s301 = input.s301 !== null ? explicitSection301(input.s301) : derivedSection301(line.section301, input.date);
-  else if (input.s301 !== null && input.s301 !== 'none') notes.push('Section 301 applies only to products of China; s301 was ignored.');
-  notes.push(...s301.notes);
+  const s301 = t.s301;
   const section301Cents = s301.num === 0 ? 0 : mulDivRound(input.valueCents, s301.num, s301.den);
-
-  const country = countryOf(input.origin);
   const stacked = chapter99.stack(
-    { line, country, date: input.date, preference, facts: input.facts, valueCents: input.valueCents, dutyCents: assessed.cents, baseFree: applied.rate?.kind === 'free' },
+    { line, country: t.country, date: input.date, preference: t.preference, facts: input.facts, valueCents: input.valueCents, dutyCents: assessed.cents, baseFree: applied.rate?.kind === 'free' },
     section301Charge(s301, input.valueCents),
+    t,
   );
-  for (const n of stacked.notes) notes.push(n);
-  const other = otherAdditionalDuties(line);
-  if (other) notes.push(other);
-  const own = ORIGIN_PROGRAMS[origin];
-
   return {
     line,
     origin: input.origin,
@@ -119,32 +137,107 @@ export function costLine(schedule: Schedule, chapter99: Chapter99, input: LineIn
     dutyCents: assessed.cents,
     section301: s301,
     section301Cents,
-    country,
+    country: t.country,
     layers: stacked.layers,
     section232Cents: stacked.section232Cents,
     additionalCents: stacked.additionalCents,
-    mpfExempt: MPF_EXEMPT_ORIGINS.has(origin) && !!own && (own === preference || own.some((p) => preference.includes(p))),
-    notes,
+    mpfExempt: t.mpfExempt,
+    notes: notesOf(t, assessed.notes, stacked.notes),
     assumptions: stacked.assumptions,
   };
 }
 
-const originNotes = new WeakMap<ResolvedOrigin, string>();
-/** `Origin Vietnam (VN) taken as mfn.`, once per resolved origin. */
-function originNote(o: ResolvedOrigin): string {
-  let note = originNotes.get(o);
-  if (note === undefined) originNotes.set(o, (note = `Origin ${o.country!.name} (${o.country!.iso2}) taken as ${o.origin}.`));
-  return note;
+/**
+ * What costing a line owes to its origin, claim, entry date and s301 setting alone, not to the
+ * value, quantity or facts: worked out once per combination and remembered on the line, so a
+ * query adds only the amounts. Shared between queries: never mutated but for the memos `last` and `plan`.
+ */
+interface Terms {
+  origin: ResolvedOrigin;
+  claim: Claim;
+  date: string;
+  s301Setting: string | null;
+  preference: readonly string[];
+  applied: AppliedRate;
+  s301: Section301;
+  country: string | null;
+  mpfExempt: boolean;
+  /** The line's notes before the duty's own (origin, rate applied) and between those and the chapter 99 notes (Section 301). */
+  head: readonly string[];
+  middle: readonly string[];
+  /** The note on chapter 99 headings cited that no measure computes. */
+  other: string | null;
+  /** The notes last assembled when the duty added none, and the chapter 99 notes they hold. */
+  last: { stacked: readonly string[]; notes: readonly string[] } | null;
+  /** The chapter 99 plan of the terms' queries without importer facts (Chapter99.stack keeps it). */
+  plan: Plan | null;
 }
 
-const otherNotes = new WeakMap<TariffLine, string | null>();
-/** The note on chapter 99 headings the line cites that no measure computes (quotas, safeguards); once per line. */
-function otherAdditionalDuties(line: TariffLine): string | null {
-  let note = otherNotes.get(line);
-  if (note === undefined) {
-    const other = line.chapter99.filter((h) => h.startsWith('9903.') && !SECTION_301_HEADINGS.test(`${h}.`) && !RUSSIA_COLUMN2_HEADINGS.test(`${h}.`));
-    note = other.length ? `This line's footnotes also cite ${other.join(', ')}: additional duties not included in this estimate.` : null;
-    otherNotes.set(line, note);
+/** Terms remembered per line (one per origin, claim, date and s301 setting seen), at most; the oldest is replaced. */
+const TERMS_PER_LINE = 16;
+
+function termsOf(found: Found, input: LineInput): Terms {
+  const o = input.origin;
+  const list = found.terms;
+  for (let i = 0; i < list.length; i++) {
+    const t = list[i];
+    // Origins spelt differently (CN, China) resolve to the same origin and country: the same terms.
+    if (t.origin.origin === o.origin && t.origin.country === o.country && t.claim === input.claim && t.date === input.date && t.s301Setting === input.s301) return t;
   }
-  return note;
+  const t = terms(found.line, input);
+  if (list.length < TERMS_PER_LINE) list.push(t);
+  else list[termsReplaced++ % TERMS_PER_LINE] = t;
+  return t;
+}
+let termsReplaced = 0;
+
+function terms(line: TariffLine, input: LineInput): Terms {
+  const { origin } = input.origin;
+  const preference = claimedSymbols(origin, input.claim);
+  const applied = applicableRate(line, origin, preference);
+  const head = input.origin.country ? [originNote(input.origin), ...applied.notes] : applied.notes;
+  const middle: string[] = [];
+  let s301: Section301 = derivedSection301([], input.date);
+  if (origin === 'china') s301 = input.s301 !== null ? explicitSection301(input.s301) : derivedSection301(line.section301, input.date);
+  else if (input.s301 !== null && input.s301 !== 'none') middle.push('Section 301 applies only to products of China; s301 was ignored.');
+  middle.push(...s301.notes);
+  const own = ORIGIN_PROGRAMS[origin];
+  return {
+    origin: input.origin,
+    claim: input.claim,
+    date: input.date,
+    s301Setting: input.s301,
+    preference,
+    applied,
+    s301,
+    country: countryOf(input.origin),
+    mpfExempt: MPF_EXEMPT_ORIGINS.has(origin) && !!own && (own === preference || own.some((p) => preference.includes(p))),
+    head,
+    middle,
+    other: otherAdditionalDuties(line),
+    last: null,
+    plan: null,
+  };
+}
+
+/** The line's notes in their order: origin and rate, the duty's, Section 301, chapter 99, other headings cited. */
+function notesOf(t: Terms, duty: readonly string[], stacked: readonly string[]): readonly string[] {
+  // Most queries of a line add no note of their own and share its plan's notes: one list serves them all.
+  if (duty.length === 0 && t.last?.stacked === stacked) return t.last.notes;
+  const notes = [...t.head, ...duty, ...t.middle, ...stacked];
+  if (t.other) notes.push(t.other);
+  // Frozen: a caller changing one result's notes would change every result sharing them.
+  if (duty.length === 0) t.last = { stacked, notes: Object.freeze(notes) };
+  return notes;
+}
+
+/** `Origin Vietnam (VN) taken as mfn.` */
+function originNote(o: ResolvedOrigin): string {
+  return `Origin ${o.country!.name} (${o.country!.iso2}) taken as ${o.origin}.`;
+}
+
+/** The note on chapter 99 headings the line cites that no measure computes (quotas, safeguards). */
+function otherAdditionalDuties(line: TariffLine): string | null {
+  const other = line.chapter99.filter((h) => h.startsWith('9903.') && !SECTION_301_HEADINGS.test(`${h}.`) && !RUSSIA_COLUMN2_HEADINGS.test(`${h}.`));
+  return other.length ? `This line's footnotes also cite ${other.join(', ')}: additional duties not included in this estimate.` : null;
 }

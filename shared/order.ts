@@ -7,7 +7,7 @@
 import { FACT_PARAMS } from './claims.js';
 import { errorBodyOf, InputError, invalid, type ErrorBody } from './errors.js';
 import { feeScheduleOn, hmfCents, mpfCents } from './fees.js';
-import { costLine, type LineCost, type RateBasis } from './line.js';
+import { costLine, type FoundLines, type LineCost, type RateBasis } from './line.js';
 import { allocate, allocatePart, dollars } from './money.js';
 import type { Origin, Origins } from './origins.js';
 import { checkFields, parseClaim, parseDate, parseFacts, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
@@ -170,6 +170,8 @@ function parseEntry(input: unknown): EntryPart | null {
 
 export interface Entry {
   schedule: Schedule;
+  /** The schedule's lines as queries find them (a memo of the Tariff's). */
+  lines: FoundLines;
   chapter99: Chapter99;
   origins: Origins;
   today: string;
@@ -179,7 +181,7 @@ export interface Entry {
 export function costQuery(ctx: Entry, q: DutyQuery): DutyResult {
   const date = parseDate(q.date, ctx.today);
   const valueCents = parseValue(q.value);
-  const cost = costLine(ctx.schedule, ctx.chapter99, {
+  const cost = costLine(ctx.lines, ctx.chapter99, {
     hts: q.hts,
     valueCents,
     origin: ctx.origins.resolve(q.origin),
@@ -190,7 +192,7 @@ export function costQuery(ctx: Entry, q: DutyQuery): DutyResult {
     facts: parseFacts(q, valueCents),
   });
   const fees = entryFees([cost], parseOcean(q.ocean), date);
-  return result(cost, fees.mpf[0], fees.hmf[0], ctx.schedule.revision, fees.notes);
+  return result(cost, fees.mpf[0], fees.hmf[0], ctx.schedule.revision, fees.notes.length ? [...fees.notes, ...CAVEATS] : CAVEATS);
 }
 
 /**
@@ -208,61 +210,73 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   // A misspelt field of the order or of any item refuses the order (by name): it is a mistake of
   // the caller's, never data to ignore. A line that is not an object is that line's own error.
   checkFields(order, ORDER_FIELDS);
-  order.items.forEach((item, i) => {
-    if (item !== null && typeof item === 'object' && !Array.isArray(item)) checkFields(item, ORDER_ITEM_FIELDS, `items[${i}].`);
-  });
+  const items = order.items;
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) checkFields(item, ORDER_ITEM_FIELDS, itemNames(i).prefix);
+  }
   // The order's origin is the default of every line, so it must be valid itself.
   ctx.origins.resolve(order.origin);
-  const costs: (LineCost | LineError)[] = order.items.map((item, i) => {
-    const p = `items[${i}]`;
+  const costs = new Array<LineCost | LineError>(items.length);
+  const ok: LineCost[] = [];
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    const p = itemNames(i);
     try {
       if (item === null || typeof item !== 'object' || Array.isArray(item))
-        throw new InputError('invalid_parameter', p, `${p} must be an object with hts and value`);
-      const valueCents = parseValue(item.value, `${p}.value`);
-      return costLine(
-        ctx.schedule,
+        throw new InputError('invalid_parameter', p.item, `${p.item} must be an object with hts and value`);
+      const valueCents = parseValue(item.value, p.value);
+      const cost = costLine(
+        ctx.lines,
         ctx.chapter99,
         {
           hts: item.hts,
           valueCents,
-          origin: ctx.origins.resolve(item.origin ?? order.origin, `${p}.origin`),
-          quantity: parseQuantity(item.qty, item.unit, `${p}.qty`, `${p}.unit`),
+          origin: ctx.origins.resolve(item.origin ?? order.origin, p.origin),
+          quantity: parseQuantity(item.qty, item.unit, p.qty, p.unit),
           s301,
           date,
-          claim: item.claim === undefined ? claim : parseClaim(item.claim, `${p}.claim`),
-          facts: parseFacts(item, valueCents, facts, `${p}.`),
+          claim: item.claim === undefined ? claim : parseClaim(item.claim, p.claim),
+          facts: parseFacts(item, valueCents, facts, p.prefix),
         },
-        `${p}.hts`,
+        p.hts,
       );
+      costs[i] = cost;
+      ok.push(cost);
     } catch (e) {
-      return lineError(e);
+      costs[i] = lineError(e);
     }
-  });
-  const ok = costs.filter((c): c is LineCost => !('code' in c));
+  }
   const fees = entryFees(ok, ocean, date, entry);
-  const lines: OrderLine[] = [];
+  const lines = new Array<OrderLine>(costs.length);
   let k = 0;
-  costs.forEach((c, i) => {
-    if ('code' in c) lines.push({ line: i + 1, error: c });
-    else {
-      lines.push(result(c, fees.mpf[k], fees.hmf[k], ctx.schedule.revision, [], i + 1) as OrderLine);
-      k++;
-    }
-  });
-  const sum = (f: (c: LineCost, i: number) => number): number => ok.reduce((s, c, i) => s + f(c, i), 0);
-  const valueCents = sum((c) => c.valueCents);
-  const dutyCents = sum((c) => c.dutyCents ?? 0);
-  const s301Cents = sum((c) => c.section301Cents);
-  const additionalCents = sum((c) => c.additionalCents);
-  const totalCents = dutyCents + additionalCents + fees.mpfTotal + fees.hmfTotal;
-  const byProgram = new Map<string, number>();
+  for (let i = 0; i < costs.length; i++) {
+    const c = costs[i];
+    // The entry's notes and the caveats are the order's, once: a line carries only its own.
+    lines[i] = 'code' in c ? { line: i + 1, error: c } : (result(c, fees.mpf[k], fees.hmf[k++], ctx.schedule.revision, NO_NOTES, i + 1) as OrderLine);
+  }
+  let valueCents = 0;
+  let dutyCents = 0;
+  let s301Cents = 0;
+  let s232Cents = 0;
+  let additionalCents = 0;
+  let specificLines = 0;
   let refundableCents = 0;
-  for (const c of ok)
+  const byProgram = new Map<string, number>();
+  for (const c of ok) {
+    valueCents += c.valueCents;
+    dutyCents += c.dutyCents ?? 0;
+    s301Cents += c.section301Cents;
+    s232Cents += c.section232Cents;
+    additionalCents += c.additionalCents;
+    if (c.specific) specificLines++;
     for (const l of c.layers) {
       const cents = Math.round(l.amount * 100); // exact: amounts are whole cents
       byProgram.set(l.program, (byProgram.get(l.program) ?? 0) + cents);
       if (l.refundable) refundableCents += cents;
     }
+  }
+  const totalCents = dutyCents + additionalCents + fees.mpfTotal + fees.hmfTotal;
   return {
     lines,
     totals: {
@@ -275,8 +289,8 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
       hmf: dollars(fees.hmfTotal),
       total_duties_fees: dollars(totalCents),
       landed_cost: dollars(valueCents + totalCents),
-      specific_rate_lines: ok.filter((c) => c.specific).length,
-      section_232: dollars(sum((c) => c.section232Cents)),
+      specific_rate_lines: specificLines,
+      section_232: dollars(s232Cents),
       additional_duty: dollars(additionalCents),
       by_program: Object.fromEntries([...byProgram].map(([p, cents]) => [p, dollars(cents)])),
       refundable: dollars(refundableCents),
@@ -287,6 +301,32 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
     hts_revision: ctx.schedule.revision,
     notes: [...fees.notes, ...CAVEATS],
   };
+}
+
+const NO_NOTES: readonly string[] = Object.freeze([]);
+
+/** The names of an order item's parameters in errors (`items[3].value`), made once per position, not per line costed. */
+interface ItemNames {
+  item: string;
+  prefix: string;
+  hts: string;
+  value: string;
+  origin: string;
+  qty: string;
+  unit: string;
+  claim: string;
+}
+const itemNamesAt: ItemNames[] = [];
+
+function itemNames(i: number): ItemNames {
+  let names = itemNamesAt[i];
+  if (!names) {
+    const item = `items[${i}]`;
+    names = { item, prefix: `${item}.`, hts: `${item}.hts`, value: `${item}.value`, origin: `${item}.origin`, qty: `${item}.qty`, unit: `${item}.unit`, claim: `${item}.claim` };
+    // Orders are at most a few thousand lines; a longer one's names are made as needed.
+    if (i < 10_000) itemNamesAt[i] = names;
+  }
+  return names;
 }
 
 interface EntryFees {
@@ -308,10 +348,15 @@ interface EntryFees {
 /** MPF and HMF owed by the entry, and each line's share; `part` when the lines are one part of a larger entry. */
 export function entryFees(lines: readonly LineCost[], ocean: boolean, date: string, part: EntryPart | null = null): EntryFees {
   const f = feeScheduleOn(date);
-  const mpfWeights = lines.map((c) => (c.mpfExempt ? 0 : c.valueCents));
-  const hmfWeights = lines.map((c) => (ocean ? c.valueCents : 0));
-  const mpfBasis = mpfWeights.reduce((s, w) => s + w, 0);
-  const hmfBasis = hmfWeights.reduce((s, w) => s + w, 0);
+  const mpfWeights = new Array<number>(lines.length);
+  const hmfWeights = new Array<number>(lines.length);
+  let mpfBasis = 0;
+  let hmfBasis = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const c = lines[i];
+    mpfBasis += mpfWeights[i] = c.mpfExempt ? 0 : c.valueCents;
+    hmfBasis += hmfWeights[i] = ocean ? c.valueCents : 0;
+  }
   if (part) {
     for (const [name, before, basis, total] of [['mpf', part.mpfBefore, mpfBasis, part.mpfBasis], ['hmf', part.hmfBefore, hmfBasis, part.hmfBasis]] as const)
       if (before + basis > total)
@@ -321,8 +366,7 @@ export function entryFees(lines: readonly LineCost[], ocean: boolean, date: stri
   const entryHmf = hmfCents(part ? part.hmfBasis : hmfBasis, f);
   const mpf = part ? allocatePart(entryMpf, part.mpfBasis, part.mpfBefore, mpfWeights) : allocate(entryMpf, mpfWeights);
   const hmf = part ? allocatePart(entryHmf, part.hmfBasis, part.hmfBefore, hmfWeights) : allocate(entryHmf, hmfWeights);
-  const notes: string[] = [];
-  if (f.note && (entryMpf || entryHmf)) notes.push(f.note);
+  const notes: string[] = f.note && (entryMpf || entryHmf) ? [f.note] : [];
   if (part) notes.push(`This request is one part of an entry: its lines carry their share of the entry's MPF (${dollars(entryMpf)}) and HMF (${dollars(entryHmf)}).`);
   const sum = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
   return { mpfTotal: part ? sum(mpf) : entryMpf, hmfTotal: part ? sum(hmf) : entryHmf, entryMpf, entryHmf, mpfBasis, hmfBasis, mpf, hmf, notes };
@@ -331,8 +375,9 @@ export function entryFees(lines: readonly LineCost[], ocean: boolean, date: stri
 /**
  * The result of a costed line. `line` is its number in an order; a single query has none (the key
  * is there, undefined, which JSON leaves out): one object literal either way, no copy per line.
+ * `after`: the notes that follow the line's own (a single query's fee notes and the caveats).
  */
-function result(c: LineCost, mpf: number, hmf: number, revision: string, entryNotes: string[], line?: number): DutyResult {
+function result(c: LineCost, mpf: number, hmf: number, revision: string, after: readonly string[], line?: number): DutyResult {
   const total = (c.dutyCents ?? 0) + c.additionalCents + mpf + hmf;
   const exempt = mpf === 0 && c.valueCents > 0 && c.mpfExempt;
   return {
@@ -354,13 +399,25 @@ function result(c: LineCost, mpf: number, hmf: number, revision: string, entryNo
     section_301_rate: c.section301.percent,
     section_301_heading: c.section301.heading,
     hts_revision: revision,
-    notes: c.notes.concat(exempt ? [noMpfNote(c.origin.origin)] : [], entryNotes, CAVEATS),
+    notes: notesList(c.notes, exempt ? noMpfNote(c.origin.origin) : null, after),
     origin_country: c.country,
     additional_duties: c.layers as Layer[],
     section_232: dollars(c.section232Cents),
     additional_duty: dollars(c.additionalCents),
     assumptions: c.assumptions as string[],
   } as DutyResult;
+}
+
+/** The line's own notes, then `extra` (unless null), then `after`: the line's own list when nothing follows. */
+function notesList(own: readonly string[], extra: string | null, after: readonly string[]): string[] {
+  if (extra === null && after.length === 0) return own as string[];
+  // A loop: concat and spread cost several times as much, once per result.
+  const notes = new Array<string>(own.length + (extra === null ? 0 : 1) + after.length);
+  let k = 0;
+  for (let i = 0; i < own.length; i++) notes[k++] = own[i];
+  if (extra !== null) notes[k++] = extra;
+  for (let i = 0; i < after.length; i++) notes[k++] = after[i];
+  return notes;
 }
 
 const noMpfNotes = new Map<Origin, string>();

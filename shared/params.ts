@@ -39,15 +39,33 @@ function decimalOf(input: unknown, parameter: string): Decimal | null {
   return typeof input === 'number' || typeof input === 'string' ? parseDecimal(input) : null;
 }
 
-/** Dollars and at most two decimals, at most 12 digits before the point: exact in a double as cents. */
-const PLAIN_DOLLARS = /^\+?(\d{1,12})(?:\.(\d{1,2}))?$/;
+/**
+ * Cents of plain dollars (`+`, 1 to 12 digits, then at most two decimals: exact in a double as
+ * cents), read without a regular expression or a string; -1 when the text is not of that form.
+ */
+function plainCents(text: string): number {
+  const n = text.length;
+  let i = text.charCodeAt(0) === 43 ? 1 : 0; // '+'
+  const start = i;
+  let whole = 0;
+  for (let c; i < n && (c = text.charCodeAt(i) - 48) >= 0 && c <= 9; i++) whole = whole * 10 + c;
+  const digits = i - start;
+  if (digits < 1 || digits > 12) return -1;
+  if (i === n) return whole * 100;
+  const decimals = n - i - 1;
+  if (text.charCodeAt(i) !== 46 || decimals < 1 || decimals > 2) return -1; // '.'
+  const d1 = text.charCodeAt(i + 1) - 48;
+  const d2 = decimals === 2 ? text.charCodeAt(i + 2) - 48 : 0;
+  if (d1 < 0 || d1 > 9 || d2 < 0 || d2 > 9) return -1;
+  return whole * 100 + d1 * 10 + d2;
+}
 
 /** A customs value in dollars → integer cents. Missing means 0 (no entry: no fees). */
 export function parseValue(input: unknown, parameter = 'value'): number {
   if (input === undefined || input === null) return 0;
   // The common case without BigInt; anything else takes the exact decimal path below.
-  const plain = PLAIN_DOLLARS.exec(typeof input === 'number' ? String(input) : typeof input === 'string' ? input.trim() : '');
-  if (plain) return Number(plain[1]) * 100 + (plain[2] === undefined ? 0 : Number(plain[2].padEnd(2, '0')));
+  const plain = typeof input === 'number' ? plainCents(String(input)) : typeof input === 'string' ? plainCents(input.trim()) : -1;
+  if (plain >= 0) return plain;
   const d = decimalOf(input, parameter);
   if (!d) throw invalid(parameter, `${parameter} must be a number of U.S. dollars, 0 or more; got ${show(input)}`);
   if (d.units > BigInt(MAX_VALUE_DOLLARS) * 10n ** BigInt(d.scale))

@@ -82,7 +82,7 @@ export interface Stacked {
   assumptions: readonly string[];
 }
 
-interface Plan {
+export interface Plan {
   /** Russia's note 30 layer and Section 232: before China Section 301. */
   before: readonly Charge[];
   /** IEEPA, Section 122, Section 301 Brazil and forced labor. */
@@ -95,8 +95,10 @@ interface Plan {
   empty: Stacked | null;
 }
 
-/** Plans remembered per line (one per country, date and claim seen), at most: a short list, scanned. */
-const PLANS_PER_LINE = 16;
+/** Where the caller keeps the plan shared by its queries of one line, country, date, claim and base (see stack). */
+export interface PlanMemo {
+  plan: Plan | null;
+}
 
 type Family = 'semiconductors' | 'vehicles' | 'wood' | 'metals' | 'pharma';
 
@@ -118,7 +120,6 @@ export class Chapter99 {
   private readonly unlisted: Measure;
   /** Window in which CA/MX IEEPA fentanyl takes precedence over steel and aluminum 232 (EO 14289). */
   private readonly fentanylFirst: { from: string; to: string };
-  private readonly plans = new WeakMap<TariffLine, { country: string | null; date: string; pref: string | undefined; baseFree: boolean; plan: Plan }[]>();
 
   constructor(t: Chapter99Tables) {
     const groups = countryGroups(t.countryGroups);
@@ -147,30 +148,22 @@ export class Chapter99 {
     return [...this.s232.map((s) => s.measure), this.russia, this.fentanyl, this.reciprocal, this.s122, ...this.later].flatMap((m) => m.listings(line));
   }
 
-  /** The layers owed on top of the base duty; `s301China` is the line's China Section 301 charge. */
-  stack(q: MeasureQuery, s301China: Charge | null): Stacked {
+  /**
+   * The layers owed on top of the base duty; `s301China` is the line's China Section 301 charge.
+   * `memo` is the caller's, one per line, country, date, claim and base: the plan is the same for
+   * all its queries when no importer fact is given and every charge falls on the full value (the
+   * common case), so it is worked out once and kept there; only the amounts are computed per query.
+   */
+  stack(q: MeasureQuery, s301China: Charge | null, memo: PlanMemo): Stacked {
     if (q.date < CHAPTER99_FROM) return this.layers(q, BEFORE_2025, s301China);
-    const plan = this.planOf(q);
+    let plan = q.facts === NO_FACTS ? memo.plan : null;
+    if (!plan) {
+      plan = this.plan(q);
+      const full = (c: Charge) => c.basisCents === q.valueCents;
+      if (q.facts === NO_FACTS && plan.before.every(full) && plan.after.every(full)) memo.plan = { ...plan, onFullValue: true };
+    }
     if (!s301China && plan.empty) return plan.empty;
     return this.layers(q, plan, s301China);
-  }
-
-  /**
-   * The plan of a query: the same for every query of the line with the same country, date, claim and
-   * base, when no importer fact was given and every charge falls on the full value (the common case),
-   * so it is worked out once and remembered per line; only the amounts are computed per query.
-   */
-  private planOf(q: MeasureQuery): Plan {
-    if (q.facts !== NO_FACTS) return this.plan(q);
-    let plans = this.plans.get(q.line);
-    if (!plans) this.plans.set(q.line, (plans = []));
-    // The first symbol claimed stands for the claim: measures ask only whether a program's symbols are among them.
-    const pref = q.preference[0];
-    for (const p of plans) if (p.country === q.country && p.date === q.date && p.pref === pref && p.baseFree === q.baseFree) return p.plan;
-    const plan = this.plan(q);
-    if (plans.length < PLANS_PER_LINE && [...plan.before, ...plan.after].every((c) => c.basisCents === q.valueCents))
-      plans.push({ country: q.country, date: q.date, pref, baseFree: q.baseFree, plan: { ...plan, onFullValue: true } });
-    return plan;
   }
 
   /** The charges kept for the query, in stacking order around China Section 301 (which goes between them). */
@@ -246,22 +239,24 @@ export class Chapter99 {
    * `total` (and note 30's rate in lieu of column 2) as the top-up over the base duty.
    */
   private layers(q: MeasureQuery, plan: Plan, s301China: Charge | null): Stacked {
-    const out = { layers: [] as Layer[], additionalCents: 0, section232Cents: 0, notes: plan.notes, assumptions: plan.assumptions };
-    for (let i = 0; i < plan.before.length; i++) addLayer(out, q, plan.before[i], plan.onFullValue);
-    if (s301China) addLayer(out, q, s301China, plan.onFullValue);
-    for (let i = 0; i < plan.after.length; i++) addLayer(out, q, plan.after[i], plan.onFullValue);
+    // Sized once: a list grown by push would reserve room for 17 layers on every query.
+    const out = { layers: new Array<Layer>(plan.before.length + plan.after.length + (s301China ? 1 : 0)), additionalCents: 0, section232Cents: 0, notes: plan.notes, assumptions: plan.assumptions };
+    let k = 0;
+    for (let i = 0; i < plan.before.length; i++) addLayer(out, k++, q, plan.before[i], plan.onFullValue);
+    if (s301China) addLayer(out, k++, q, s301China, plan.onFullValue);
+    for (let i = 0; i < plan.after.length; i++) addLayer(out, k++, q, plan.after[i], plan.onFullValue);
     return out;
   }
 }
 
-/** Adds a charge's layer to `out`; a top-up over a base duty that could not be computed is said in its assumptions. */
-function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cents: number; assumptions: readonly string[] }, q: MeasureQuery, c: Charge, onFullValue: boolean): void {
+/** Sets a charge's layer at `k` of `out`'s; a top-up over a base duty that could not be computed is said in its assumptions. */
+function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cents: number; assumptions: readonly string[] }, k: number, q: MeasureQuery, c: Charge, onFullValue: boolean): void {
   const gross = mulDivRound(onFullValue ? q.valueCents : c.basisCents, c.rate.num, c.rate.den);
   const topUp = c.kind === 'total' || c.kind === 'col2_override';
   if (topUp && q.dutyCents === null)
     out.assumptions = [...out.assumptions, `The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`];
   const cents = topUp ? Math.max(0, gross - (q.dutyCents ?? 0)) : gross;
-  out.layers.push({ program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable });
+  out.layers[k] = { program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable };
   out.additionalCents += cents;
   if (c.authority === SECTION_232) out.section232Cents += cents;
 }

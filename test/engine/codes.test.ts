@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeDigits, dotted } from '../../shared/codes.js';
+import { codeDigits, dotted, lineKey } from '../../shared/codes.js';
 import { realTariff } from '../helpers/tariff.js';
 
 describe('tariff codes', () => {
@@ -8,6 +9,29 @@ describe('tariff codes', () => {
   });
   it.each(['6109.10.00.12', '6109100012', '6109.10.0012'])('reads %j as a 10-digit code', (s) => {
     expect(codeDigits(s)).toBe('6109100012');
+  });
+  it('lineKey (the lookup key read without a string) names the same line as codeDigits, or leaves the code to it', () => {
+    const typed = fc
+      .oneof(fc.array(fc.constantFrom('0', '1', '2', '5', '9', '.', ' ', '\t', 'a', '-'), { maxLength: 16 }), fc.array(fc.constantFrom('0', '1', '9', '.', ' '), { minLength: 8, maxLength: 13 }))
+      .map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(typed, typed, (a, b) => {
+        const digits = (s: string) => {
+          try {
+            return codeDigits(s);
+          } catch {
+            return null;
+          }
+        };
+        const [da, db] = [digits(a), digits(b)];
+        // Only digits, dots and spaces, 8 or 10 digits: a key; anything else is left to codeDigits.
+        expect(lineKey(a) >= 0).toBe(/^[\d. ]*$/.test(a) && (da?.length === 8 || da?.length === 10));
+        if (lineKey(a) >= 0 && lineKey(b) >= 0) expect(lineKey(a) === lineKey(b)).toBe(da === db);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(lineKey('6109.10.00')).toBe(lineKey('61091000'));
+    expect(lineKey('0061091000')).not.toBe(lineKey('61091000'));
   });
   it('prints codes dotted', () => {
     expect(dotted('6109100012')).toBe('6109.10.00.12');

@@ -1,6 +1,8 @@
 /** Single lines costed on real schedule lines; every expected number worked out by hand in the comment beside it. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CAVEATS } from '../../shared/index.js';
+import { assess } from '../../shared/duty.js';
+import { CAVEATS, type DutyRate } from '../../shared/index.js';
 import { realTariff } from '../helpers/tariff.js';
 
 const t = realTariff();
@@ -176,6 +178,23 @@ describe('specific and compound rates', () => {
     const r = t.duty({ hts: '2009.11.00', value: 100, qty: 10, unit: 'kg' });
     expect(r.duty).toBeNull();
     expect(r.notes.join(' ')).toMatch(/cannot be converted/);
+  });
+  it('the duty in doubles (a quantity in the rate\'s own unit) equals the exact BigInt one, over every specific rate of the schedule', () => {
+    const rates = [...t.schedule.lines()].flatMap((l) => [l.rates?.general, l.rates?.column2]).filter((r): r is DutyRate => !!r?.specific);
+    const specificUnit = (r: DutyRate) => r.components.find((c) => c.type === 'specific')!.unit;
+    // Mostly what fits in doubles, some that does not (the BigInt path then answers both).
+    const decimal = fc.tuple(fc.oneof(fc.bigInt({ min: 1n, max: 100_000n }), fc.bigInt({ min: 1n, max: 10n ** 15n })), fc.integer({ min: 0, max: 4 })).map(([units, scale]) => ({ units, scale }));
+    const valueCents = fc.oneof(fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10 ** 14 }));
+    fc.assert(
+      fc.property(fc.constantFrom(...rates), valueCents, decimal, (rate, valueCents, amount) => {
+        const unit = specificUnit(rate);
+        const own = assess(rate, valueCents, { amount, unit });
+        // A copy of the unit is the same size but not the rate's own: the BigInt path converts it.
+        const exact = assess(rate, valueCents, { amount, unit: { ...unit } });
+        expect(own.cents).toBe(exact.cents);
+      }),
+      { numRuns: 5000 },
+    );
   });
   it('text rates give no duty and say why', () => {
     const r = t.duty({ hts: '1701.14.05.00', value: 100, qty: 10, unit: 'kg' });

@@ -1,4 +1,5 @@
 /** Orders: each line costed like a single one; MPF and HMF once per entry, allocated cent for cent. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { allocate } from '../../shared/money.js';
 import type { DutyResult, OrderLine } from '../../shared/index.js';
@@ -82,5 +83,30 @@ describe('allocation', () => {
     expect(allocate(3358, [100000, 200000])).toEqual([1119, 2239]);
     expect(allocate(0, [5, 5])).toEqual([0, 0]);
     expect(allocate(7, [0, 0])).toEqual([0, 0]);
+  });
+
+  it('is the largest-remainder split as defined: floors, then a cent each to the largest remainders, ties to the larger weight, then the earlier line', () => {
+    // The definition, in BigInt with one sort: what the fast path (doubles, a threshold instead of a sort) must equal.
+    const byDefinition = (total: number, ws: number[]): number[] => {
+      const sum = ws.reduce((s, w) => s + BigInt(w), 0n);
+      if (sum === 0n) return ws.map(() => 0);
+      const exact = ws.map((w) => BigInt(total) * BigInt(w));
+      const parts = exact.map((e) => Number(e / sum));
+      const order = ws.map((_, i) => i).sort((a, b) => {
+        const ra = exact[a] % sum;
+        const rb = exact[b] % sum;
+        return ra === rb ? ws[b] - ws[a] || a - b : ra > rb ? -1 : 1;
+      });
+      for (let k = 0, left = total - parts.reduce((s, p) => s + p, 0); k < left; k++) parts[order[k]]++;
+      return parts;
+    };
+    // Few distinct weights and small totals make ties common; 2^50 weights take the BigInt path.
+    const weight = fc.oneof(fc.constantFrom(0, 1, 2, 3, 7, 100, 12345), fc.integer({ min: 0, max: 5_000_000 }), fc.integer({ min: 0, max: 2 ** 50 }));
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 100_000 })), fc.array(weight, { minLength: 1, maxLength: 300 }), (total, ws) => {
+        expect(allocate(total, ws)).toEqual(byDefinition(total, ws));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -2,6 +2,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openapi } from '../../server/openapi.js';
+import { CAVEATS } from '../../shared/index.js';
 import { client } from '../helpers/contract.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
 
@@ -153,6 +154,18 @@ describe('POST /api/v1/duty/bulk and /duty/batch', () => {
     // Alone, the China and mfn lines each pay the 33.58 minimum; together, one minimum.
     expect(singles.reduce((s, r) => s + cents(r.body.mpf), 0)).toBe(2 * 3358);
     expect(bulk.totals.mpf).toBe(33.58);
+  });
+  it('bulk states the caveats once, in the order\'s notes; each line keeps only its own notes', async () => {
+    const bulk = (await api('POST', '/api/v1/duty/bulk', { body: { items: items.slice(0, 3), date: '2026-11-21' } })).body;
+    for (const c of CAVEATS) expect(bulk.notes.filter((n: string) => n === c)).toHaveLength(1);
+    for (const [i, item] of items.slice(0, 3).entries()) {
+      const single = (await api('GET', `/api/v1/duty?hts=${item.hts}&value=${item.value}&origin=${item.origin ?? 'mfn'}&date=2026-11-21`)).body;
+      // A GET is a response of its own: it keeps the caveats (and the fee year's note, here after the table's last year).
+      for (const c of CAVEATS) expect(single.notes).toContain(c);
+      expect(bulk.lines[i].notes).toEqual(single.notes.filter((n: string) => !bulk.notes.includes(n)));
+    }
+    // The KR line's own MPF exemption stays on it.
+    expect(bulk.lines[1].notes.join(' ')).toMatch(/No MPF/);
   });
   it('batch answers each query exactly as the GET would', async () => {
     const queries = [...items, { hts: '2009.11.00', value: 5000, qty: 1200, unit: 'gal' }, 'not an object'].map((q) => (typeof q === 'object' ? { ...q, date: '2026-11-21' } : q));
