@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/duty/bulk with a 1,000-line mixed order, one order at a time over a kept-alive
- * connection: the server's own time per order (Fastify's responseTime, read from the service's
+ * connection: the server's own time per order (the responseTime of its request line: arrival to the answer handed to the kernel; read from the service's
  * request log), the service's CPU time per order, and the client's round trip, which adds sending
  * and reading the JSON (0.8 MB).
  */
