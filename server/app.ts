@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import pino from 'pino';
@@ -473,6 +473,12 @@ export function buildApp(deps: AppDeps): App {
   // Longer than the 60 s idle time-out of common load balancers, so they never reuse a connection this side has just closed.
   server.keepAliveTimeout = 72_000;
   server.on('clientError', clientError);
+  // Every open connection, for close(): see there.
+  const sockets = new Set<Socket>();
+  server.on(deps.https ? 'secureConnection' : 'connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
 
   return {
     log,
@@ -491,7 +497,13 @@ export function buildApp(deps: AppDeps): App {
     close() {
       closing = true;
       // close() also closes the idle keep-alive connections; busy ones close after their answer (Connection: close).
-      return new Promise((resolve) => server.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // It also stops the checks that time out a connection which never sends a request (a browser's
+      // preconnection, a slow sender): such a connection would hold the close for as long as its
+      // client keeps it, so it is closed now. A connection with a request in flight carries that
+      // request's answer (Node's _httpMessage) and is left to finish.
+      for (const socket of sockets) if (!(socket as Socket & { _httpMessage?: unknown })._httpMessage) socket.destroy();
+      return closed;
     },
   };
 }

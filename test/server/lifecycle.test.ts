@@ -1,7 +1,8 @@
 /** The built server as a process: start-up with the embedded defaults, and SIGTERM finishing what is in flight. */
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startServerProcess } from '../helpers/server.js';
+import { startServer, startServerProcess } from '../helpers/server.js';
 
 describe('server process', () => {
   it('SIGTERM lets an in-flight request finish, then exits 0', async () => {
@@ -28,5 +29,28 @@ describe('server process', () => {
     expect(await srv.exited).toBe(0);
     await srv.close();
     expect(srv.logs.join('\n')).toMatch(/shutting down/);
+  });
+});
+
+describe('closing the service', () => {
+  it('closes connections that never sent a whole request (a preconnection, half a request line) instead of waiting for their clients', async () => {
+    const srv = await startServer();
+    const { port } = new URL(srv.url);
+    // A request answered on a kept-alive connection, then two connections with nothing whole on them.
+    const kept = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((resolve) => {
+      kept.on('data', (d) => String(d).includes('"hts_revision"') && resolve());
+      kept.write(`GET /api/v1/hts/6109.10.00 HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${srv.key}\r\n\r\n`);
+    });
+    const silent = connect(Number(port), '127.0.0.1');
+    const half = connect(Number(port), '127.0.0.1');
+    await Promise.all([silent, half].map((s) => new Promise((r) => s.once('connect', r))));
+    half.write('GET /api/v1/duty?hts=6109.10.00');
+    // Destroyed with bytes unread, a connection may be reset rather than ended: either way it is closed.
+    const closedBy = (s: ReturnType<typeof connect>) => new Promise<boolean>((r) => s.on('error', () => {}).once('close', () => r(true)));
+    const sockets = [kept, silent, half].map(closedBy);
+    // close() resolves (vitest's time-out would fail the test otherwise) and every connection is closed by the server.
+    await srv.close();
+    expect(await Promise.all(sockets)).toEqual([true, true, true]);
   });
 });
