@@ -103,6 +103,10 @@ const POST = ['POST'];
 const HTS_PREFIX = '/api/v1/hts/';
 const JSON_TYPE = 'application/json; charset=utf-8';
 const LARGE_BODY = 64 * 1024;
+/** Whose limit a 429 names. */
+const KEY_LIMIT = (d: RateDecision) => `Rate limit of ${d.limit} requests per 60 seconds reached`;
+const ADDRESS_LIMIT = () => 'Too many unauthenticated requests from this address';
+const DOCUMENT_LIMIT = () => 'Too many requests from this address';
 const CORS_EXPOSED = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 
 /**
@@ -197,12 +201,12 @@ export function buildApp(deps: AppDeps): App {
   // once and the request goes through without a promise or a closure; a store over the network
   // (PostgreSQL, Redis) answers with a promise, and the gate goes on when it settles.
 
-  /** The limit's headers on the answer; when over the limit, the 429 answer (`what` says whose limit) and true. */
-  function overLimit(res: Exchange, d: RateDecision, what: string): boolean {
+  /** The limit's headers on the answer; when over the limit, the 429 answer (`what` says whose limit, written only then) and true. */
+  function overLimit(res: Exchange, d: RateDecision, what: (d: RateDecision) => string): boolean {
     res.limit = d;
     if (d.allowed) return false;
     res.header('Retry-After', d.reset);
-    sendError(res, 'rate_limited', `${what}; retry in ${d.reset} s`, { retry_after: d.reset });
+    sendError(res, 'rate_limited', `${what(d)}; retry in ${d.reset} s`, { retry_after: d.reset });
     return true;
   }
 
@@ -226,7 +230,7 @@ export function buildApp(deps: AppDeps): App {
   }
 
   function withLimit(res: Exchange, d: RateDecision): void {
-    if (overLimit(res, d, `Rate limit of ${d.limit} requests per 60 seconds reached`)) return;
+    if (overLimit(res, d, KEY_LIMIT)) return;
     const route = res.route!;
     const query = res.query!;
     checkFields(query, route.params, '', KEY_PARAM);
@@ -236,7 +240,7 @@ export function buildApp(deps: AppDeps): App {
 
   /** No valid key: counted against the address, then 401 (or 429 when the address is past its limit). */
   function refuse(res: Exchange, d: RateDecision): void {
-    if (overLimit(res, d, 'Too many unauthenticated requests from this address')) return;
+    if (overLimit(res, d, ADDRESS_LIMIT)) return;
     res.header('WWW-Authenticate', 'Bearer realm="landed"');
     sendError(res, 'unauthorized', res.keyGiven ? 'The API key is not valid (unknown or revoked)' : 'An API key is required: send Authorization: Bearer <key>');
   }
@@ -249,7 +253,7 @@ export function buildApp(deps: AppDeps): App {
   }
 
   function publicWithLimit(res: Exchange, d: RateDecision): void {
-    if (overLimit(res, d, 'Too many requests from this address')) return;
+    if (overLimit(res, d, DOCUMENT_LIMIT)) return;
     checkFields(res.query!, [], '', KEY_PARAM);
     res.route!.run(res);
   }
