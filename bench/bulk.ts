@@ -49,7 +49,10 @@ export async function bulkBench(svc: Service, items: OrderItem[], orders = 40): 
     if (totals.errors) throw new Error(`the benchmark order has ${totals.errors} bad lines`);
     return text.length;
   };
+  // The service writes its log lines within 50 ms (server/log.ts): wait for them before counting.
+  const settled = () => new Promise((r) => setTimeout(r, 150));
   for (let i = 0; i < 10; i++) await post();
+  await settled();
   const skip = responseTimes(svc.log(), '/api/v1/duty/bulk').length;
   const trips: number[] = [];
   let responseBytes = 0;
@@ -60,8 +63,7 @@ export async function bulkBench(svc: Service, items: OrderItem[], orders = 40): 
     trips.push(performance.now() - t0);
   }
   const serverCpuMs = (cpuMs(svc.pid) - cpu0) / orders;
-  // The log line is written when the response has been sent; give the file a moment.
-  await new Promise((r) => setTimeout(r, 100));
+  await settled();
   const server = responseTimes(svc.log(), '/api/v1/duty/bulk').slice(skip);
   if (server.length !== orders) throw new Error(`expected ${orders} bulk log lines, found ${server.length}: is LOG_LEVEL info?`);
   const serverMs = quantile(server, 0.5);

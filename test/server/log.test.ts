@@ -1,0 +1,81 @@
+/** The request log line and how standard output gathers lines (server/log.ts). */
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { gathered, milliseconds, requestLogger } from '../../server/log.js';
+
+describe('the request line', () => {
+  it('writes responseTime to the microsecond, as JSON.stringify writes the rounded value', () => {
+    for (let us = 0; us < 2_000_000; us += 13) {
+      const ms = us / 1000 + 0.0004;
+      expect(milliseconds(ms)).toBe(JSON.stringify(Math.round(ms * 1000) / 1000));
+    }
+    expect(milliseconds(0.3567)).toBe('0.357');
+    expect(milliseconds(12.4)).toBe('12.4');
+    expect(milliseconds(3)).toBe('3');
+    expect(milliseconds(1.05)).toBe('1.05');
+    expect(milliseconds(999.9996)).toBe('1000');
+  });
+
+  it('is one JSON line with pino’s level, time, pid and hostname, and strings escaped where needed', () => {
+    const lines: string[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => lines.push(line) } as never);
+    const write = requestLogger(log)!;
+    const url = '/api/v1/hts/"6109\\10"?q=caf\u00e9';
+    const before = Date.now();
+    write({ method: 'GET', url, statusCode: 404, responseTime: 1.23456, ip: '::ffff:127.0.0.1' });
+    write({ method: 'POST', url: '/api/v1/duty/bulk', statusCode: 200, responseTime: 0.5, ip: '10.0.0.1' });
+    expect(lines).toHaveLength(2);
+    expect(lines.every((l) => l.endsWith('}\n') && !l.slice(0, -1).includes('\n'))).toBe(true);
+    const first = JSON.parse(lines[0]);
+    expect(first).toMatchObject({ level: 30, pid: process.pid, method: 'GET', url, statusCode: 404, responseTime: 1.235, ip: '::ffff:127.0.0.1', msg: 'request completed' });
+    expect(first.time).toBeGreaterThanOrEqual(before);
+    expect(typeof first.hostname).toBe('string');
+    expect(JSON.parse(lines[1])).toMatchObject({ method: 'POST', url: '/api/v1/duty/bulk', responseTime: 0.5, ip: '10.0.0.1' });
+  });
+
+  it('is not written when info lines are off', () => {
+    expect(requestLogger(pino({ level: 'warn' }))).toBeNull();
+  });
+});
+
+describe('lines gathered for standard output', () => {
+  const target = () => {
+    const chunks: Buffer[] = [];
+    return { chunks, stream: new Writable({ write: (chunk: Buffer, _e, cb) => (chunks.push(Buffer.from(chunk)), cb()) }) };
+  };
+
+  it('writes the lines of 50 ms in one call, byte for byte', async () => {
+    const { chunks, stream } = target();
+    const out = gathered(stream);
+    out.write('{"a":"caf\u00e9"}\n');
+    out.write('{"b":2}\n');
+    expect(chunks).toHaveLength(0);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0].toString('utf8')).toBe('{"a":"caf\u00e9"}\n{"b":2}\n');
+  });
+
+  it('writes a warning or an error at once, with the lines gathered before it', () => {
+    const { chunks, stream } = target();
+    const out = gathered(stream);
+    out.write('{"level":30,"msg":"a"}\n');
+    expect(chunks).toHaveLength(0);
+    out.write('{"level":50,"msg":"b"}\n');
+    expect(chunks.map(String)).toEqual(['{"level":30,"msg":"a"}\n{"level":50,"msg":"b"}\n']);
+  });
+
+  it('writes at once when 64 KB are gathered, and a line longer than that whole', async () => {
+    const { chunks, stream } = target();
+    const out = gathered(stream);
+    const line = `${'x'.repeat(999)}\n`;
+    // Room is kept for 3 bytes a character: the 64th line of 1,000 bytes would not fit after 63.
+    for (let i = 0; i < 70; i++) out.write(line);
+    expect(chunks.map((c) => c.length)).toEqual([63_000]);
+    const long = `${'y'.repeat(70_000)}\n`;
+    out.write(long);
+    expect(chunks.map((c) => c.length)).toEqual([63_000, 7_000, long.length]);
+    await new Promise((r) => setTimeout(r, 120));
+    expect(Buffer.concat(chunks).toString()).toBe(line.repeat(70) + long);
+  });
+});
