@@ -13,7 +13,8 @@ export class Tariff {
   readonly schedule: Schedule;
   readonly origins: Origins;
   readonly chapter99: Chapter99;
-  private readonly lines: FoundLines;
+  /** The lines queries found, with what costing them remembers. */
+  readonly lines: FoundLines;
   private readonly today: () => string;
 
   /** `chapter99`: the tables of data/ch99, turned into per-code lookups once, here. */

@@ -88,6 +88,8 @@ export function applicableRate(line: TariffLine, origin: Origin, programs: reado
 interface Found {
   line: TariffLine;
   terms: Terms[];
+  /** Which of a full `terms` list is replaced next. */
+  replace: number;
 }
 
 /**
@@ -96,8 +98,31 @@ interface Found {
  */
 export class FoundLines {
   private readonly byKey = new Map<number, Found>();
+  /** Terms remembered over all lines: past TERMS_HELD, every line forgets its terms (see remember). */
+  private held = 0;
 
   constructor(readonly schedule: Schedule) {}
+
+  /** How many terms are remembered now, over all lines. */
+  get termsHeld(): number {
+    return this.held;
+  }
+
+  /** Keeps the terms on the line, within TERMS_PER_LINE a line and TERMS_HELD in all, so memory stays bounded whatever the queries. */
+  remember(found: Found, t: Terms): void {
+    const list = found.terms;
+    if (list.length === TERMS_PER_LINE) {
+      list[found.replace] = t;
+      found.replace = (found.replace + 1) % TERMS_PER_LINE;
+      return;
+    }
+    if (this.held === TERMS_HELD) {
+      for (const f of this.byKey.values()) f.terms.length = f.replace = 0;
+      this.held = 0;
+    }
+    list.push(t);
+    this.held++;
+  }
 
   find(input: unknown, parameter: string): Found {
     const key = typeof input === 'string' ? lineKey(input) : -1;
@@ -107,7 +132,7 @@ export class FoundLines {
       // A code typed otherwise (a number, a tab) shares the entry of its digits.
       const k = key < 0 ? lineKey(line.digits) : key;
       found = this.byKey.get(k);
-      if (!found) this.byKey.set(k, (found = { line, terms: [] }));
+      if (!found) this.byKey.set(k, (found = { line, terms: [], replace: 0 }));
     }
     return found;
   }
@@ -116,7 +141,7 @@ export class FoundLines {
 export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInput, parameter = 'hts'): LineCost {
   const found = lines.find(input.hts, parameter);
   const line = found.line;
-  const t = termsOf(found, input);
+  const t = termsOf(lines, found, input);
   const applied = t.applied;
   const assessed = assess(applied.rate, input.valueCents, input.quantity);
   const s301 = t.s301;
@@ -175,21 +200,25 @@ interface Terms {
 
 /** Terms remembered per line (one per origin, claim, date and s301 setting seen), at most; the oldest is replaced. */
 const TERMS_PER_LINE = 16;
+/** Terms remembered in all (a few kB each with their plan): enough for every line of a day's orders, bounded whatever the dates and origins asked. */
+const TERMS_HELD = 20_000;
 
-function termsOf(found: Found, input: LineInput): Terms {
+function termsOf(lines: FoundLines, found: Found, input: LineInput): Terms {
   const o = input.origin;
+  const c = input.claim;
   const list = found.terms;
   for (let i = 0; i < list.length; i++) {
     const t = list[i];
-    // Origins spelt differently (CN, China) resolve to the same origin and country: the same terms.
-    if (t.origin.origin === o.origin && t.origin.country === o.country && t.claim === input.claim && t.date === input.date && t.s301Setting === input.s301) return t;
+    // Origins spelt differently (CN, China) resolve to the same origin and country: the same terms. Claims compare by name: one parsed anew is the same claim.
+    if (t.origin.origin === o.origin && t.origin.country === o.country && t.date === input.date && t.s301Setting === input.s301 && (t.claim === c || (t.claim.kind === c.kind && claimName(t.claim) === claimName(c))))
+      return t;
   }
   const t = terms(found.line, input);
-  if (list.length < TERMS_PER_LINE) list.push(t);
-  else list[termsReplaced++ % TERMS_PER_LINE] = t;
+  lines.remember(found, t);
   return t;
 }
-let termsReplaced = 0;
+
+const claimName = (c: Claim): string | null => (c.kind === 'program' ? c.name : null);
 
 function terms(line: TariffLine, input: LineInput): Terms {
   const { origin } = input.origin;
