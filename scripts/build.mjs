@@ -31,8 +31,10 @@ await build({
 });
 
 // Built from the data files the environment names (HTS_DATA, CH99_DATA or the defaults). A data file
-// that cannot be read leaves no usable index, not a failed build: the start reports the file.
+// that cannot be read leaves no index (the last build's is removed first), not a failed build: the
+// start reports the file.
 const { writeIndex, indexPath } = await import(pathToFileURL(join(root, 'dist/server/data/tariff-index.js')).href);
+rmSync(indexPath, { force: true });
 try {
   writeIndex();
 } catch (e) {

@@ -17,9 +17,12 @@ export function countriesPath(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** A file's text, or an error naming it. */
-export function readText(path: string): string {
+export const readText = (path: string): string => readBytes(path).toString('utf8');
+
+/** A file's bytes, or an error naming it. */
+export function readBytes(path: string): Buffer {
   try {
-    return readFileSync(path, 'utf8');
+    return readFileSync(path);
   } catch (e) {
     throw new Error(`${path}: cannot read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }

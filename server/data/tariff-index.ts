@@ -2,24 +2,25 @@
  * The prebuilt index (dist/data/tariff-index.json, written by `npm run build`): the schedule as
  * built (shared/schedule-data.ts) and the chapter 99 tables as records, so that a start neither
  * parses nor indexes them again. Its first line names the format, the files it was built from
- * (paths, sizes, times, sha256) and where each part lies after that line: the shared part and the
- * tables are read at start, a chapter of the schedule (or its chapter 99 headings) when first
- * asked for, through the file opened at start (so a rebuild meanwhile changes nothing). A start
- * whose files are not those very bytes at those paths (same size and time, or else the same
- * sha256), or whose code reads another format, builds from the files instead and says why: never
- * an answer from stale data. */
+ * (paths, sizes, sha256 of the very bytes parsed) and where each part lies after that line: the
+ * shared part and the tables are read at start, a chapter of the schedule (or its chapter 99
+ * headings) when first asked for, through the file opened at start (so a rebuild meanwhile changes
+ * nothing). A start whose files do not hash to those sha256 at those paths, or whose code reads
+ * another format, builds from the files instead and says why: never an answer from stale data.
+ * (Hashing the 2.4 MB of data files costs a start a few ms; a file's size and time could be restored.)
+ */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { buildSchedule, type Chapter99Heading, type Chapter99Tables, type Schedule } from '../../shared/index.js';
 import { scheduleData, scheduleFromData, type ChapterData, type SharedData } from '../../shared/schedule-data.js';
 import { ch99Files, ch99Path } from './ch99.js';
-import { csvRecord, parseCsv, readText } from './countries.js';
+import { csvRecord, parseCsv, readBytes } from './countries.js';
 import { htsPath, parseHtsBytes, readHtsBytes, readRevision } from './hts-file.js';
 import { projectRoot } from './paths.js';
 
 /** Bump when what the index holds changes, or how the engine builds what it holds (the schedule's lines, rates, tables). */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 
 export const indexPath = join(projectRoot, 'dist', 'data', 'tariff-index.json');
 
@@ -41,7 +42,6 @@ interface Header {
 interface Source {
   path: string;
   size: number;
-  mtimeMs: number;
   sha256: string;
 }
 
@@ -67,19 +67,35 @@ function dataPaths(env: NodeJS.ProcessEnv): DataPaths {
 /** The files in the order the index lists them. */
 const filesOf = (paths: DataPaths): string[] => [paths.hts, ...paths.ch99.map(([, path]) => path)];
 
-const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-
-function sourceOf(path: string): Source {
-  const { size, mtimeMs } = statSync(path);
-  return { path: relative(projectRoot, path), size, mtimeMs, sha256: sha256(path) };
+/** The data files' bytes, each read once: what is parsed is what is hashed. */
+interface DataBytes {
+  hts: Buffer;
+  ch99: [keyof Chapter99Tables, string, Buffer][];
 }
 
-/** Whether the file at `path` is the one `built` describes: same size and time, or (a copy, a checkout) the same bytes. */
+const readData = (paths: DataPaths): DataBytes => ({ hts: readHtsBytes(paths.hts), ch99: paths.ch99.map(([table, path]) => [table, path, readBytes(path)]) });
+
+const sourceOf = (path: string, bytes: Buffer): Source => ({ path: relative(projectRoot, path), size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+
+/** Read in chunks into one buffer: reading a whole file anew costs more than hashing it. */
+const chunk = Buffer.allocUnsafe(1 << 18);
+
+function fileSha256(path: string): string {
+  const hash = createHash('sha256');
+  const fd = openSync(path, 'r');
+  try {
+    for (let n; (n = readSync(fd, chunk, 0, chunk.length, null)) > 0; ) hash.update(chunk.subarray(0, n));
+  } finally {
+    closeSync(fd);
+  }
+  return hash.digest('hex');
+}
+
+/** Whether the file at `path` holds the bytes `built` was made from. */
 function unchanged(built: Source | undefined, path: string): boolean {
   if (!built || built.path !== relative(projectRoot, path)) return false;
   try {
-    const { size, mtimeMs } = statSync(path);
-    return size === built.size && (mtimeMs === built.mtimeMs || sha256(path) === built.sha256);
+    return statSync(path).size === built.size && fileSha256(path) === built.sha256;
   } catch {
     // Unreadable: building from the files names it.
     return false;
@@ -87,10 +103,10 @@ function unchanged(built: Source | undefined, path: string): boolean {
 }
 
 /** The schedule and tables from the data files: parsed and indexed (what the index spares a start). */
-function buildFrom(paths: DataPaths, revision: string): Omit<TariffData, 'rebuilt'> {
+function buildFrom(paths: DataPaths, data: DataBytes, revision: string): Omit<TariffData, 'rebuilt'> {
   return {
-    schedule: buildSchedule(parseHtsBytes(readHtsBytes(paths.hts), paths.hts), revision),
-    chapter99: Object.fromEntries(paths.ch99.map(([table, path]) => [table, parseCsv(readText(path), path)])) as unknown as Chapter99Tables,
+    schedule: buildSchedule(parseHtsBytes(data.hts, paths.hts), revision),
+    chapter99: Object.fromEntries(data.ch99.map(([table, path, bytes]) => [table, parseCsv(bytes.toString('utf8'), path)])) as unknown as Chapter99Tables,
   };
 }
 
@@ -99,7 +115,7 @@ export function loadTariffData(env: NodeJS.ProcessEnv = process.env, index = ind
   const paths = dataPaths(env);
   const revision = readRevision(paths.hts, () => readHtsBytes(paths.hts));
   const opened = openIndex(index, filesOf(paths));
-  if (typeof opened === 'string') return { ...buildFrom(paths, revision), rebuilt: opened };
+  if (typeof opened === 'string') return { ...buildFrom(paths, readData(paths), revision), rebuilt: opened };
   const { header, read } = opened;
   const tables = read<Tables>(header.chapter99);
   const chapter99 = Object.fromEntries(Object.entries(tables).map(([table, t]) => [table, t.rows.map((cells) => csvRecord(t.columns, cells))]));
@@ -172,8 +188,9 @@ function sourcesDiffer(built: Source[], paths: string[]): string | null {
 /** Writes the index of `env`'s data files (atomically: a start never reads half a file). */
 export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPath): void {
   const paths = dataPaths(env);
+  const bytes = readData(paths);
   // The revision is read at each start (HTS_REVISION, the .meta.json beside the file): not stored.
-  const { schedule, chapter99 } = buildFrom(paths, '');
+  const { schedule, chapter99 } = buildFrom(paths, bytes, '');
   const tables: Tables = Object.fromEntries(
     Object.entries(chapter99).map(([table, rows]: [string, Chapter99Tables[keyof Chapter99Tables]]) => {
       const columns = Object.keys(rows[0] ?? {});
@@ -190,7 +207,7 @@ export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPa
     parts.push(text);
     return [length, (length += text.length)];
   };
-  const header: Header = { format: INDEX_FORMAT, sources: filesOf(paths).map(sourceOf), length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: part(tables), chapters: {} };
+  const header: Header = { format: INDEX_FORMAT, sources: [sourceOf(paths.hts, bytes.hts), ...bytes.ch99.map(([, path, b]) => sourceOf(path, b))], length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: part(tables), chapters: {} };
   for (const [c, chapter] of Object.entries(data.chapters)) header.chapters[c] = part(chapter);
   header.length = length;
   mkdirSync(dirname(index), { recursive: true });

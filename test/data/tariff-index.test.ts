@@ -100,6 +100,17 @@ describe('an index not built from the files a start reads is not used', () => {
     expect(data.chapter99.programRates).not.toEqual(readChapter99().programRates);
   });
 
+  it('a table changed with its size and time put back: rebuilt (the bytes are compared, not the time)', () => {
+    const { ch99, index, env } = copyWithIndex('restored');
+    const file = join(ch99, 'program_rates.csv');
+    const { atimeMs, mtimeMs, size } = statSync(file);
+    writeFileSync(file, readFileSync(file, 'utf8').replace('s232_metals', 's232_metalz'));
+    utimesSync(file, atimeMs / 1000, mtimeMs / 1000);
+    expect(statSync(file).size).toBe(size);
+    expect(Math.abs(statSync(file).mtimeMs - mtimeMs)).toBeLessThan(0.01);
+    expect(loadTariffData(env, index).rebuilt).toBe(`the prebuilt index was not built from ${file} as it is now`);
+  });
+
   it('a table written again with the same bytes (a copy, a checkout): still used', () => {
     const { ch99, index, env } = copyWithIndex('touched');
     const file = join(ch99, 'stacking_rules.csv');
