@@ -4,7 +4,7 @@
  */
 import { invalid, InputError } from '../../shared/errors.js';
 import { CHAPTER_TITLES } from './chapters.js';
-import { csvColumns, readCsv, readText, tradePath } from './countries.js';
+import { csvColumns, parseCsv, readText, tradePath } from './countries.js';
 
 export interface Exporter {
   rank: number;
@@ -38,16 +38,14 @@ export class ExportersTable {
   }
 
   /**
-   * The table of a trade file, checked now (columns, every row whole: a bad file stops the start)
-   * and read and ranked on the first query: most starts never rank 13,000 rows.
+   * The table of a trade file, read and checked now (columns, every row whole: a bad file stops the
+   * start) and parsed and ranked from that text on the first query: most starts never rank 13,000
+   * rows, and a file removed or changed after the start changes nothing.
    */
   static load(path = tradePath()): ExportersTable {
-    checkColumns(csvColumns(readText(path), path), path);
-    return new ExportersTable(() => {
-      const rows = readCsv(path);
-      checkColumns(Object.keys(rows[0] ?? {}), path);
-      return rows;
-    });
+    const text = readText(path);
+    checkColumns(csvColumns(text, path), path);
+    return new ExportersTable(() => parseCsv(text, path));
   }
 
   private byChapter(): Ranking {

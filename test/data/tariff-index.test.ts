@@ -176,4 +176,13 @@ describe('the trade data, checked at start and ranked on first use', () => {
     expect(chapters.filter((c) => !isDeepStrictEqual(top(lazy, c), top(eager, c)))).toEqual([]);
     expect(chapters.filter((c) => typeof top(lazy, c) !== 'string').length).toBeGreaterThan(90);
   });
+
+  it('ranks from the text read at start: the file removed since changes nothing', () => {
+    const copy = join(dir, 'exports_by_chapter.csv');
+    cpSync(tradePath({}), copy);
+    const table = ExportersTable.load(copy);
+    rmSync(copy);
+    expect(table.top('8471', 3)).toEqual(new ExportersTable(readCsv(tradePath({}))).top('84', 3));
+    expect(table.top('8471', 3).exporters[0].iso3).toBe('CHN');
+  });
 });
