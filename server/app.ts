@@ -24,6 +24,7 @@ import type { ExportersTable } from './data/exporters.js';
 import { ApiError, STATUS, StoreUnavailable, type ErrorCode } from './errors.js';
 import { readJsonBody } from './http/body.js';
 import { decodePath, Exchange, rawAnswer, readHeaders, splitTarget, type Handler } from './http/exchange.js';
+import type { KeptBytes } from './http/kept-buffers.js';
 import { parseQuery } from './http/query.js';
 import { staticFile } from './http/static.js';
 import { createLog, requestLogger, type Logger } from './log.js';
@@ -131,15 +132,19 @@ export function buildApp(deps: AppDeps): App {
 
   // --- answers -------------------------------------------------------------------------------
 
-  /** A JSON answer of the API: its type and length, never sniffed nor cached (answers depend on the key and the date), the limit's headers once known. */
-  function sendJson(res: Exchange, status: number, body: string): void {
-    // A large answer (a 1,000-line order is about 1 MB) is encoded once here rather than measured
-    // here and encoded again by Node (0.6 ms less per order); a small one goes out with the headers as one string.
-    const bytes = body.length > LARGE_BODY ? Buffer.from(body) : body;
+  /**
+   * A JSON answer of the API: its type and length, never sniffed nor cached (answers depend on the key and the date), the limit's headers once known.
+   * An order's or a batch's answer comes as bytes in a kept buffer, given back once sent.
+   */
+  function sendJson(res: Exchange, status: number, body: string | KeptBytes): void {
+    // Another large answer (the OpenAPI document) is encoded once here rather than measured here
+    // and encoded again by Node; a small one goes out with the headers as one string.
+    const bytes = typeof body !== 'string' ? body.bytes() : body.length > LARGE_BODY ? Buffer.from(body) : body;
     const h: (string | number)[] = ['Content-Type', JSON_TYPE, 'Content-Length', typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length];
     apiHeaders(res, h);
     res.writeHead(status, h);
-    res.end(bytes);
+    if (typeof body === 'string') res.end(bytes);
+    else res.end(bytes, () => body.release());
     logged(res);
   }
 

@@ -7,13 +7,26 @@ import fastJson from 'fast-json-stringify';
 import type { DutyResult, ErrorBody, HtsRecord, OrderResult } from '../shared/index.js';
 import type { ExportersResult } from './data/exporters.js';
 import { errorBody, type ErrorCode } from './errors.js';
+import { KeptBytes } from './http/kept-buffers.js';
 import { openapi } from './openapi.js';
 
 export const dutyJson: (result: DutyResult) => string = fastJson(openapi.components.schemas.DutyResult as Parameters<typeof fastJson>[0]);
 
-export const orderJson = (result: OrderResult): string => JSON.stringify(result);
+/** An order's answer: the bytes of `JSON.stringify(result)`, written a line at a time (see kept-buffers.ts). */
+export const orderJson = (result: OrderResult): KeptBytes =>
+  listJson('{"lines":[', result.lines, `],"totals":${JSON.stringify(result.totals)},"hts_revision":${JSON.stringify(result.hts_revision)},"notes":${JSON.stringify(result.notes)}}`);
 
-export const batchJson = (results: (DutyResult | { error: ErrorBody })[]): string => JSON.stringify({ results });
+/** A batch's answer: the bytes of `JSON.stringify({ results })`, a result at a time. */
+export const batchJson = (results: (DutyResult | { error: ErrorBody })[]): KeptBytes => listJson('{"results":[', results, ']}');
+
+/** `head`, the items as JSON separated by commas, `tail`: no string of the whole list is ever made. */
+function listJson(head: string, items: readonly unknown[], tail: string): KeptBytes {
+  const out = new KeptBytes(items.length * 1024);
+  out.add(head);
+  for (let i = 0; i < items.length; i++) out.add(i === 0 ? JSON.stringify(items[i]) : `,${JSON.stringify(items[i])}`);
+  out.add(tail);
+  return out;
+}
 
 export const recordJson = (record: HtsRecord): string => JSON.stringify(record);
 

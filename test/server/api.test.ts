@@ -3,8 +3,10 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openapi } from '../../server/openapi.js';
 import { CAVEATS } from '../../shared/index.js';
+import { linePools, mixedItems } from '../../bench/lib/lines.js';
 import { client } from '../helpers/contract.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
+import { realTariff } from '../helpers/tariff.js';
 
 let srv: RunningServer;
 let api: ReturnType<typeof client>;
@@ -198,6 +200,15 @@ describe('POST /api/v1/duty/bulk and /duty/batch', () => {
       before += bases[i];
     }
     expect(sum).toBe(65_150);
+  });
+  it('orders answered at once each get their own answer (large answers are written into kept buffers)', async () => {
+    const t = realTariff();
+    const orders = [1, 2, 3, 4].map((seed) => ({ items: mixedItems(linePools(t), 1000, seed), ocean: true, date: '2026-11-21' }));
+    const answers = await Promise.all(orders.map((body) => api('POST', '/api/v1/duty/bulk', { body })));
+    answers.forEach((r, i) => {
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual(JSON.parse(JSON.stringify(t.order(orders[i]))));
+    });
   });
   it('more than 1,000 items: 400 too_many_lines', async () => {
     const many = Array.from({ length: 1001 }, () => ({ hts: '6109.10.00', value: 1 }));
