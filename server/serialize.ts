@@ -1,16 +1,17 @@
 /**
  * Every response body of the service, one function per kind. GET /duty's answer is written by a
- * serializer compiled from the DutyResult schema the OpenAPI document publishes: it writes only
- * what the schema lists, in its order, and costs a fraction of JSON.stringify's generic walk.
+ * serializer compiled from the DutyResult schema the OpenAPI document publishes (by
+ * fast-json-stringify, ahead of time: scripts/serializers.ts): it writes only what the schema
+ * lists, in its order, and costs a fraction of JSON.stringify's generic walk.
  */
-import fastJson from 'fast-json-stringify';
 import type { DutyResult, ErrorBody, HtsRecord, OrderResult } from '../shared/index.js';
 import type { ExportersResult } from './data/exporters.js';
 import { errorBody, type ErrorCode } from './errors.js';
+import dutyResultJson from './generated/duty-result-json.cjs';
 import { KeptBytes } from './http/kept-buffers.js';
 import { openapi } from './openapi.js';
 
-export const dutyJson: (result: DutyResult) => string = fastJson(openapi.components.schemas.DutyResult as Parameters<typeof fastJson>[0]);
+export const dutyJson: (result: DutyResult) => string = dutyResultJson;
 
 /** An order's answer: the bytes of `JSON.stringify(result)`, written a line at a time (see kept-buffers.ts). */
 export const orderJson = (result: OrderResult): KeptBytes =>

@@ -2,11 +2,14 @@
  * Large answers (server/serialize.ts, server/http/kept-buffers.ts): an order's and a batch's
  * answer are written a line at a time into kept buffers, byte for byte what JSON.stringify writes.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { KeptBytes } from '../../server/http/kept-buffers.js';
 import { batchJson, orderJson } from '../../server/serialize.js';
 import { linePools, mixedItems } from '../../bench/lib/lines.js';
 import { realTariff } from '../helpers/tariff.js';
+import { dutyResultJsonPath, dutyResultJsonSource } from '../../scripts/serializers.js';
+import { dutyJson } from '../../server/serialize.js';
 
 const t = realTariff();
 const pools = linePools(t);
@@ -30,6 +33,18 @@ describe('an order and a batch written a line at a time', () => {
     expect(batch.bytes().toString('utf8')).toBe(JSON.stringify({ results }));
     batch.release();
     expect(orderJson({ ...order, lines: [] }).bytes().toString()).toBe(JSON.stringify({ ...order, lines: [] }));
+  });
+});
+
+describe("GET /duty's serializer, compiled ahead of time", () => {
+  it('is what fast-json-stringify compiles from the published DutyResult schema now (else: npm run generate)', () => {
+    expect(readFileSync(dutyResultJsonPath, 'utf8')).toBe(dutyResultJsonSource());
+  });
+  it('writes what JSON.stringify writes of a result, field for field', () => {
+    for (const q of mixedItems(pools, 200, 7)) {
+      const r = t.duty({ ...q, date: '2026-11-21' });
+      expect(JSON.parse(dutyJson(r))).toEqual(JSON.parse(JSON.stringify(r)));
+    }
   });
 });
 
