@@ -82,7 +82,7 @@ export function unquotedCsv(text: string): { columns: string[]; lines: string[] 
 }
 
 /** One record: each column's cell. */
-export function csvRecord(columns: readonly string[], cells: readonly string[]): Record<string, string> {
+function csvRecord(columns: readonly string[], cells: readonly string[]): Record<string, string> {
   const record: Record<string, string> = {};
   for (let k = 0; k < columns.length; k++) record[columns[k]] = cells[k];
   return record;
