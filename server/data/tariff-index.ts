@@ -2,15 +2,18 @@
  * The prebuilt index (dist/data/tariff-index.json, written by `npm run build`): the schedule as
  * built (shared/schedule-data.ts) and the chapter 99 tables as records, so that a start neither
  * parses nor indexes them again. Its first line names the format, the files it was built from
- * (paths, sizes, sha256 of the very bytes parsed) and where each part lies after that line: the
- * shared part and the tables are read at start, a chapter of the schedule (or its chapter 99
- * headings) when first asked for, through the file opened at start (so a rebuild meanwhile changes
- * nothing). A start whose files do not hash to those sha256 at those paths, or whose code reads
- * another format, builds from the files instead and says why: never an answer from stale data.
- * (Hashing the 2.4 MB of data files costs a start a few ms; a file's size and time could be restored.)
+ * (paths, sizes, sha256 of the very bytes parsed, and each file's identity: device, inode, size,
+ * modification and change times) and where each part lies after that line: the shared part and the
+ * tables are read at start, a chapter of the schedule (or its chapter 99 headings) when first
+ * asked for, through the file opened at start (so a rebuild meanwhile changes nothing). A start
+ * whose files still have that identity uses the index; otherwise (a copy, a checkout) it hashes
+ * them, and uses the index only if they hold the same bytes. A change of a file's bytes changes its
+ * change time, which no program can put back (a modification time can be): a start on files that
+ * are not those bytes, or whose code reads another format, builds from the files instead and says
+ * why: never an answer from stale data.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, type BigIntStats, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { buildSchedule, type Chapter99Heading, type Chapter99Tables, type Schedule } from '../../shared/index.js';
 import { scheduleData, scheduleFromData, type ChapterData, type SharedData } from '../../shared/schedule-data.js';
@@ -20,7 +23,7 @@ import { htsPath, parseHtsBytes, readHtsBytes, readRevision } from './hts-file.j
 import { projectRoot } from './paths.js';
 
 /** Bump when what the index holds changes, or how the engine builds what it holds (the schedule's lines, rates, tables). */
-export const INDEX_FORMAT = 5;
+export const INDEX_FORMAT = 6;
 
 export const indexPath = join(projectRoot, 'dist', 'data', 'tariff-index.json');
 
@@ -43,6 +46,8 @@ interface Source {
   path: string;
   size: number;
   sha256: string;
+  /** identityOf the file, or null if it changed while the build read it. */
+  identity: string | null;
 }
 
 /**
@@ -72,15 +77,37 @@ function dataPaths(env: NodeJS.ProcessEnv): DataPaths {
 /** The files in the order the index lists them. */
 const filesOf = (paths: DataPaths): string[] => [paths.hts, ...paths.ch99.map(([, path]) => path)];
 
-/** The data files' bytes, each read once: what is parsed is what is hashed. */
-interface DataBytes {
-  hts: Buffer;
-  ch99: [keyof Chapter99Tables, string, Buffer][];
+/** A data file's bytes, read once (what is parsed is what is hashed), and its identity while read. */
+interface DataFile {
+  path: string;
+  bytes: Buffer;
+  identity: string | null;
 }
 
-const readData = (paths: DataPaths): DataBytes => ({ hts: readHtsBytes(paths.hts), ch99: paths.ch99.map(([table, path]) => [table, path, readBytes(path)]) });
+interface DataBytes {
+  hts: DataFile;
+  ch99: [keyof Chapter99Tables, DataFile][];
+}
 
-const sourceOf = (path: string, bytes: Buffer): Source => ({ path: relative(projectRoot, path), size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') });
+const identityOf = (s: BigIntStats): string => `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
+
+function identity(path: string): string | null {
+  try {
+    return identityOf(statSync(path, { bigint: true }));
+  } catch {
+    return null;
+  }
+}
+
+function readDataFile(path: string, read: (path: string) => Buffer): DataFile {
+  const before = identity(path);
+  const bytes = read(path);
+  return { path, bytes, identity: before !== null && before === identity(path) ? before : null };
+}
+
+const readData = (paths: DataPaths): DataBytes => ({ hts: readDataFile(paths.hts, readHtsBytes), ch99: paths.ch99.map(([table, path]) => [table, readDataFile(path, readBytes)]) });
+
+const sourceOf = (f: DataFile): Source => ({ path: relative(projectRoot, f.path), size: f.bytes.length, sha256: createHash('sha256').update(f.bytes).digest('hex'), identity: f.identity });
 
 /** Read in chunks into one buffer: reading a whole file anew costs more than hashing it. */
 const chunk = Buffer.allocUnsafe(1 << 18);
@@ -96,11 +123,13 @@ function fileSha256(path: string): string {
   return hash.digest('hex');
 }
 
-/** Whether the file at `path` holds the bytes `built` was made from. */
+/** Whether the file at `path` holds the bytes `built` was made from: the same file unchanged since, or the same bytes. */
 function unchanged(built: Source | undefined, path: string): boolean {
   if (!built || built.path !== relative(projectRoot, path)) return false;
   try {
-    return statSync(path).size === built.size && fileSha256(path) === built.sha256;
+    const stats = statSync(path, { bigint: true });
+    if (built.identity !== null && identityOf(stats) === built.identity) return true;
+    return Number(stats.size) === built.size && fileSha256(path) === built.sha256;
   } catch {
     // Unreadable: building from the files names it.
     return false;
@@ -110,8 +139,8 @@ function unchanged(built: Source | undefined, path: string): boolean {
 /** The schedule and tables from the data files: parsed and indexed (what the index spares a start). */
 function buildFrom(paths: DataPaths, data: DataBytes, revision: string): Omit<TariffData, 'rebuilt'> {
   return {
-    schedule: buildSchedule(parseHtsBytes(data.hts, paths.hts), revision),
-    chapter99: Object.fromEntries(data.ch99.map(([table, path, bytes]) => [table, parseCsv(bytes.toString('utf8'), path)])) as unknown as Chapter99Tables,
+    schedule: buildSchedule(parseHtsBytes(data.hts.bytes, paths.hts), revision),
+    chapter99: Object.fromEntries(data.ch99.map(([table, f]) => [table, parseCsv(f.bytes.toString('utf8'), f.path)])) as unknown as Chapter99Tables,
   };
 }
 
@@ -222,7 +251,7 @@ export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPa
     parts.push(text);
     return [length, (length += text.length)];
   };
-  const header: Header = { format: INDEX_FORMAT, sources: [sourceOf(paths.hts, bytes.hts), ...bytes.ch99.map(([, path, b]) => sourceOf(path, b))], length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: part(tables), chapters: {} };
+  const header: Header = { format: INDEX_FORMAT, sources: [sourceOf(bytes.hts), ...bytes.ch99.map(([, f]) => sourceOf(f))], length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: part(tables), chapters: {} };
   for (const [c, chapter] of Object.entries(data.chapters)) header.chapters[c] = part(chapter);
   header.length = length;
   mkdirSync(dirname(index), { recursive: true });
