@@ -53,8 +53,29 @@ export function parseCsv(text: string, path: string): Record<string, string>[] {
  */
 export function csvColumns(text: string, path: string): string[] {
   if (text.includes('"')) return Object.keys(parseCsv(text, path)[0] ?? {});
-  const { columns, lines } = readable(path, () => unquotedCsv(text));
-  return lines.length ? columns : [];
+  return readable(path, () => unquotedColumns(text));
+}
+
+/**
+ * The columns of CSV text without quoting, every other line that is not blank checked to have as
+ * many fields, as unquotedCsv does, by one regular expression over the text: no line is split off
+ * (the trade file is checked at every start; splitting its 13,000 lines took 15 ms of it).
+ * None when no record follows the header.
+ */
+function unquotedColumns(text: string): string[] {
+  const header = /^[^\n]*\S[^\n]*$/m.exec(text);
+  if (!header) return [];
+  const columns = header[0].split(',').map((c) => c.trim());
+  const rest = text.slice(header.index + header[0].length);
+  if (!/\S/.test(rest)) return [];
+  // A line with something on it, not of exactly columns.length fields.
+  const bad = new RegExp(`^(?=[^\\n]*\\S)(?![^,\\n]*(?:,[^,\\n]*){${columns.length - 1}}$)`, 'm').exec(rest);
+  if (bad) {
+    const record = rest.slice(0, bad.index).split('\n').filter((l) => l.trim() !== '').length + 1;
+    const fields = rest.slice(bad.index).split('\n', 1)[0].split(',').length;
+    throw new Error(`record ${record} has ${fields} fields, the header ${columns.length}`);
+  }
+  return columns;
 }
 
 function readable<T>(path: string, read: () => T): T {
