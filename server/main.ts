@@ -6,6 +6,7 @@
  */
 import { buildApp } from './app.js';
 import { loadDeps, loadTariff, readSettings } from './config.js';
+import { heapForRequests } from './heap.js';
 
 function cannotStart(message: string): never {
   console.error(`landed: cannot start: ${message}`);
@@ -21,6 +22,7 @@ try {
 } catch (e) {
   cannotStart((e as Error).message);
 }
+heapForRequests();
 
 const app = buildApp({ ...deps, logger: { level: settings.logLevel } });
 
