@@ -24,7 +24,7 @@ import type { ExportersTable } from './data/exporters.js';
 import { ApiError, STATUS, StoreUnavailable, type ErrorCode } from './errors.js';
 import { readJsonBody } from './http/body.js';
 import { decodePath, Exchange, rawAnswer, readHeaders, splitTarget, type Handler } from './http/exchange.js';
-import type { KeptBytes } from './http/kept-buffers.js';
+import { JsonBytes } from './http/json-bytes.js';
 import { parseQuery } from './http/query.js';
 import { staticFile } from './http/static.js';
 import { createLog, requestLogger, type Logger } from './log.js';
@@ -134,17 +134,17 @@ export function buildApp(deps: AppDeps): App {
 
   /**
    * A JSON answer of the API: its type and length, never sniffed nor cached (answers depend on the key and the date), the limit's headers once known.
-   * An order's or a batch's answer comes as bytes in a kept buffer, given back once sent.
+   * A duty result comes as bytes; an order's or a batch's answer as bytes in a kept buffer, given back once sent.
    */
-  function sendJson(res: Exchange, status: number, body: string | KeptBytes): void {
+  function sendJson(res: Exchange, status: number, body: string | Buffer | JsonBytes): void {
     // Another large answer (the OpenAPI document) is encoded once here rather than measured here
     // and encoded again by Node; a small one goes out with the headers as one string.
-    const bytes = typeof body !== 'string' ? body.bytes() : body.length > LARGE_BODY ? Buffer.from(body) : body;
+    const bytes = body instanceof JsonBytes ? body.bytes() : typeof body === 'string' && body.length > LARGE_BODY ? Buffer.from(body) : body;
     const h: (string | number)[] = ['Content-Type', JSON_TYPE, 'Content-Length', typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length];
     apiHeaders(res, h);
     res.writeHead(status, h);
-    if (typeof body === 'string') res.end(bytes);
-    else res.end(bytes, () => body.release());
+    if (body instanceof JsonBytes) res.end(bytes, () => body.release());
+    else res.end(bytes);
     logged(res);
   }
 
