@@ -24,6 +24,7 @@ import type { ExportersTable } from './data/exporters.js';
 import { ApiError, STATUS, StoreUnavailable, type ErrorCode } from './errors.js';
 import { readJsonBody } from './http/body.js';
 import { decodePath, Exchange, rawAnswer, readHeaders, splitTarget, type Handler } from './http/exchange.js';
+import { HandOver } from './http/hand-over.js';
 import { JsonBytes } from './http/json-bytes.js';
 import { parseQuery } from './http/query.js';
 import { staticFile } from './http/static.js';
@@ -143,10 +144,30 @@ export function buildApp(deps: AppDeps): App {
     const h: (string | number)[] = ['Content-Type', JSON_TYPE, 'Content-Length', typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length];
     apiHeaders(res, h);
     res.writeHead(status, h);
-    if (body instanceof JsonBytes) res.end(bytes, () => body.release());
-    else res.end(bytes);
-    logged(res);
+    if (body instanceof JsonBytes) {
+      // An order's answer (up to 0.8 MB) goes at once: its buffer is given back sooner.
+      res.end(bytes, () => body.release());
+      logged(res);
+    } else {
+      res.body = bytes;
+      handOver.add(res);
+    }
   }
+
+  /** Small answers are sent together, once the turn's requests are answered (server/http/hand-over.ts). */
+  const handOver = new HandOver<Exchange>((res) => {
+    const body = res.body!;
+    res.body = null;
+    try {
+      res.end(body);
+    } catch (e) {
+      // Its headers are written: the connection is closed rather than the answer changed.
+      log.error({ err: { message: redactKey(String((e as Error)?.message)) } }, 'answer not sent');
+      res.destroy();
+      return;
+    }
+    logged(res);
+  });
 
   function sendEmpty(res: Exchange, status: number): void {
     const h: (string | number)[] = ['Content-Length', 0];

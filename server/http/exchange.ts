@@ -33,6 +33,8 @@ export class Exchange extends ServerResponse<IncomingMessage> {
   authorization: string | undefined = undefined;
   /** Whether the request presented a key (so a refusal can say "invalid" rather than "missing"). */
   keyGiven = false;
+  /** The answer's body, between its headers and its hand-over to the kernel (see hand-over.ts). */
+  body: string | Buffer | null = null;
 
   header(name: string, value: string | number): void {
     (this.extra ??= []).push(name, value);
