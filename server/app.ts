@@ -135,39 +135,42 @@ export function buildApp(deps: AppDeps): App {
 
   /**
    * A JSON answer of the API: its type and length, never sniffed nor cached (answers depend on the key and the date), the limit's headers once known.
-   * A duty result comes as bytes; an order's or a batch's answer as bytes in a kept buffer, given back once sent.
+   * A small answer is queued and sent with the others of the turn (server/http/hand-over.ts); an
+   * order's or a batch's answer (up to 0.8 MB, in a kept buffer) goes at once, so its buffer is given back sooner.
    */
   function sendJson(res: Exchange, status: number, body: string | Buffer | JsonBytes): void {
-    // Another large answer (the OpenAPI document) is encoded once here rather than measured here
-    // and encoded again by Node; a small one goes out with the headers as one string.
-    const bytes = body instanceof JsonBytes ? body.bytes() : typeof body === 'string' && body.length > LARGE_BODY ? Buffer.from(body) : body;
+    if (body instanceof JsonBytes) {
+      const bytes = body.bytes();
+      writeJsonHead(res, status, bytes);
+      res.end(bytes, () => body.release());
+      return logged(res);
+    }
+    res.statusCode = status;
+    // Another large answer (the OpenAPI document) is encoded once here rather than measured and
+    // encoded again by Node; a small one goes out with the headers as one string.
+    res.body = typeof body === 'string' && body.length > LARGE_BODY ? Buffer.from(body) : body;
+    handOver.add(res);
+  }
+
+  /** Headers are written when the answer is sent: one queued before close() still says Connection: close. */
+  const handOver = new HandOver<Exchange>(
+    (res) => {
+      const body = res.body!;
+      writeJsonHead(res, res.statusCode, body);
+      res.end(body);
+      logged(res);
+    },
+    (res, e) => {
+      log.error({ err: { message: redactKey(String((e as Error)?.message)) } }, 'answer not sent');
+      res.destroy();
+    },
+  );
+
+  function writeJsonHead(res: Exchange, status: number, bytes: string | Buffer): void {
     const h: (string | number)[] = ['Content-Type', JSON_TYPE, 'Content-Length', typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length];
     apiHeaders(res, h);
     res.writeHead(status, h);
-    if (body instanceof JsonBytes) {
-      // An order's answer (up to 0.8 MB) goes at once: its buffer is given back sooner.
-      res.end(bytes, () => body.release());
-      logged(res);
-    } else {
-      res.body = bytes;
-      handOver.add(res);
-    }
   }
-
-  /** Small answers are sent together, once the turn's requests are answered (server/http/hand-over.ts). */
-  const handOver = new HandOver<Exchange>((res) => {
-    const body = res.body!;
-    res.body = null;
-    try {
-      res.end(body);
-    } catch (e) {
-      // Its headers are written: the connection is closed rather than the answer changed.
-      log.error({ err: { message: redactKey(String((e as Error)?.message)) } }, 'answer not sent');
-      res.destroy();
-      return;
-    }
-    logged(res);
-  });
 
   function sendEmpty(res: Exchange, status: number): void {
     const h: (string | number)[] = ['Content-Length', 0];
@@ -192,7 +195,8 @@ export function buildApp(deps: AppDeps): App {
 
   /** Whatever a step threw, answered in the API's error shape; a store unavailable is a 503 to retry. */
   function fail(res: Exchange, error: unknown): void {
-    if (res.headersSent || res.destroyed) return;
+    // Answered already: sent, or queued to be sent (body set).
+    if (res.headersSent || res.destroyed || res.body !== null) return;
     if (error instanceof InputError) {
       const body = errorBodyOf(error);
       return sendError(res, body.code, body.message, body.details);

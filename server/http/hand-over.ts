@@ -10,10 +10,13 @@
  * nothing when idle.
  */
 export class HandOver<T> {
-  private readonly ready: T[] = [];
+  private ready: T[] = [];
 
-  /** `send` is called for each answer, in the order they were made; it must not throw. */
-  constructor(private readonly send: (answer: T) => void) {}
+  /** `send` is called for each answer, in the order they were made; `failed` when it throws (the others are sent all the same). */
+  constructor(
+    private readonly send: (answer: T) => void,
+    private readonly failed: (answer: T, error: unknown) => void,
+  ) {}
 
   add(answer: T): void {
     this.ready.push(answer);
@@ -22,8 +25,14 @@ export class HandOver<T> {
 
   private readonly flush = (): void => {
     const ready = this.ready;
-    // An answer added while sending (none is, today) is sent by this same loop.
-    for (let i = 0; i < ready.length; i++) this.send(ready[i]);
-    ready.length = 0;
+    // A new list: an answer made while these are sent (none is, today) is sent in a pass of its own.
+    this.ready = [];
+    for (let i = 0; i < ready.length; i++) {
+      try {
+        this.send(ready[i]);
+      } catch (e) {
+        this.failed(ready[i], e);
+      }
+    }
   };
 }

@@ -22,9 +22,14 @@ describe('the heap of a service answering orders', () => {
     for (let i = 0; i < 30; i++) answer();
     const before = oldSpaceUsed();
     let lines = 0;
-    for (let i = 0; i < 150; i++) lines += answer().lines.length;
+    // The most the old generation held at any point: a full collection in between would hide what reached it.
+    let most = 0;
+    for (let i = 0; i < 150; i++) {
+      lines += answer().lines.length;
+      most = Math.max(most, oldSpaceUsed() - before);
+    }
     expect(lines).toBe(150_000);
-    // 150 orders of 1,000 lines allocate some 225 MB; with pretenuring on, over 100 MB of it reached the old generation.
-    expect(oldSpaceUsed() - before).toBeLessThan(8 * 1024 * 1024);
+    // 150 orders of 1,000 lines allocate some 225 MB; with pretenuring on, 50-120 MB of it reached the old generation.
+    expect(most).toBeLessThan(8 * 1024 * 1024);
   });
 });

@@ -2,7 +2,8 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startServer, startServerProcess } from '../helpers/server.js';
+import { MemoryRateLimiter } from '../../server/auth/rate-limit.js';
+import { startServer, startServerProcess, type RunningServer } from '../helpers/server.js';
 
 describe('server process', () => {
   it('SIGTERM lets an in-flight request finish, then exits 0', async () => {
@@ -53,4 +54,34 @@ describe('closing the service', () => {
     await srv.close();
     expect(await Promise.all(sockets)).toEqual([true, true, true]);
   });
+
+  it('says Connection: close on an answer made before close() began but sent after, and lets the connection close', async () => {
+    // Answers are sent once the turn's requests are answered (server/http/hand-over.ts): the second
+    // of two pipelined requests starts the close after the first is answered, in the same turn.
+    const inner = new MemoryRateLimiter(120);
+    let hits = 0;
+    let srv: RunningServer | undefined;
+    let closed: Promise<void> | undefined;
+    const keyLimiter = {
+      hit(id: string, now?: number) {
+        if (++hits === 2) closed = srv!.close();
+        return inner.hit(id, now);
+      },
+    };
+    srv = await startServer({ keyLimiter });
+    const { port } = new URL(srv.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let text = '';
+    socket.on('data', (d) => (text += d));
+    const ended = new Promise((r) => socket.once('close', r));
+    const get = `GET /api/v1/duty?hts=6109.10.00&value=1000&origin=china HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${srv.key}\r\n\r\n`;
+    socket.write(get + get);
+    await ended;
+    expect(hits).toBe(2);
+    const first = text.slice(0, text.indexOf('\r\n\r\n'));
+    expect(first).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(first).toMatch(/\r\nConnection: close(\r\n|$)/i);
+    await closed;
+  });
 });
+
