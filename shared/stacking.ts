@@ -36,7 +36,7 @@ import type { TariffLine } from './schedule.js';
 
 export type { Basis, Listing };
 
-/** The chapter 99 data files, as plain records (the server reads them; see data/ch99). */
+/** The chapter 99 data files, as plain records (the server reads them; see data/ch99); each may be made when first read. */
 export interface Chapter99Tables {
   programRates: Table;
   countryGroups: Table;
@@ -121,6 +121,11 @@ export class Chapter99 {
   /** Window in which CA/MX IEEPA fentanyl takes precedence over steel and aluminum 232 (EO 14289). */
   private readonly fentanylFirst: { from: string; to: string };
 
+  /**
+   * The product lists are taken as they are read (`() => t.s301BrazilAnnex`): a list is read when a
+   * query first reaches it, so tables read on demand (server/data/tariff-index.ts) that no query
+   * needs, such as Brazil's annex for goods of China, are never made.
+   */
   constructor(t: Chapter99Tables) {
     const groups = countryGroups(t.countryGroups);
     const rates = new RateTable(t.programRates, groups);
@@ -128,16 +133,16 @@ export class Chapter99 {
       { family: 'semiconductors', measure: section232Semiconductors(rates, t.woodSemiconductors) },
       { family: 'vehicles', measure: section232Vehicles(rates, t.vehicles) },
       { family: 'wood', measure: section232Wood(rates, t.woodSemiconductors) },
-      { family: 'metals', measure: section232Metals(rates, t.metalsAnnex) },
-      { family: 'metals', measure: section232MetalsPreAnnex(rates, t.metalsPreAnnex) },
+      { family: 'metals', measure: section232Metals(rates, () => t.metalsAnnex) },
+      { family: 'metals', measure: section232MetalsPreAnnex(rates, () => t.metalsPreAnnex) },
       { family: 'pharma', measure: section232Pharma(rates, t.pharma) },
     ];
     this.russia = russia(rates);
-    this.fentanyl = ieepaFentanyl(rates, t.ieepaFentanylCarveouts);
-    this.reciprocal = ieepaReciprocal(rates, t.ieepaReciprocalExempt, t.ieepaDealExemptions, groups);
+    this.fentanyl = ieepaFentanyl(rates, () => t.ieepaFentanylCarveouts);
+    this.reciprocal = ieepaReciprocal(rates, () => t.ieepaReciprocalExempt, () => t.ieepaDealExemptions, groups);
     this.brazilIndia = ieepaBrazilIndia(rates);
-    this.s122 = section122(rates, t.s122Exempt);
-    this.later = [section301Brazil(rates, t.s301BrazilAnnex), section301ForcedLabor(rates, t.s301ForcedLaborAnnex, t.headingsPostRev10, groups)];
+    this.s122 = section122(rates, () => t.s122Exempt);
+    this.later = [section301Brazil(rates, () => t.s301BrazilAnnex), section301ForcedLabor(rates, () => t.s301ForcedLaborAnnex, t.headingsPostRev10, groups)];
     this.unlisted = unlisted(t.headingsPostRev10);
     const rule = t.stackingRules.find((r) => r.when_this_applies === 'IEEPA CA/MX fentanyl' && r.effect_on.startsWith('s232 steel/aluminum'));
     this.fentanylFirst = { from: rule?.from ?? '', to: rule?.to ?? '' };

@@ -3,9 +3,9 @@
  * built (shared/schedule-data.ts) and the chapter 99 tables as records, so that a start neither
  * parses nor indexes them again. Its first line names the format, the files it was built from
  * (paths, sizes, sha256 of the very bytes parsed, and each file's identity: device, inode, size,
- * modification and change times) and where each part lies after that line: the shared part and the
- * tables are read at start, a chapter of the schedule (or its chapter 99 headings) when first
- * asked for, through the file opened at start (so a rebuild meanwhile changes nothing). A start
+ * modification and change times) and where each part lies after that line: the shared part is
+ * read at start, a chapter of the schedule, its chapter 99 headings or a chapter 99 table when
+ * first asked for, through the file opened at start (so a rebuild meanwhile changes nothing). A start
  * whose files still have that identity uses the index; otherwise (a copy, a checkout) it hashes
  * them, and uses the index only if they hold the same bytes. A change of a file's bytes changes its
  * change time, which no program can put back (a modification time can be): a start on files that
@@ -23,7 +23,7 @@ import { htsPath, parseHtsBytes, readHtsBytes, readRevision } from './hts-file.j
 import { projectRoot } from './paths.js';
 
 /** Bump when what the index holds changes, or how the engine builds what it holds (the schedule's lines, rates, tables). */
-export const INDEX_FORMAT = 6;
+export const INDEX_FORMAT = 7;
 
 export const indexPath = join(projectRoot, 'dist', 'data', 'tariff-index.json');
 
@@ -38,7 +38,7 @@ interface Header {
   length: number;
   shared: Range;
   headings: Range;
-  chapter99: Range;
+  chapter99: Record<string, Range>;
   chapters: Record<string, Range>;
 }
 
@@ -51,11 +51,15 @@ interface Source {
 }
 
 /**
- * Each table's distinct cells once, and its rows as positions in that list: the tables repeat most
+ * A table's distinct cells once, and its rows as positions in that list: the tables repeat most
  * cells (dates, programs, headings), and parsing 0.7 MB of numbers is about half the work of
- * parsing 1.7 MB of strings at start.
+ * parsing 1.7 MB of strings. Each table is a part of its own, read when first used.
  */
-type Tables = Record<string, { columns: string[]; cells: string[]; rows: number[][] }>;
+interface CodedTable {
+  columns: string[];
+  cells: string[];
+  rows: number[][];
+}
 
 /** The data files of `env`: the schedule and each chapter 99 table. */
 interface DataPaths {
@@ -151,10 +155,31 @@ export function loadTariffData(env: NodeJS.ProcessEnv = process.env, index = ind
   const opened = openIndex(index, filesOf(paths));
   if (typeof opened === 'string') return { ...buildFrom(paths, readData(paths), revision), rebuilt: opened };
   const { header, read } = opened;
-  const tables = read<Tables>(header.chapter99);
-  const chapter99 = Object.fromEntries(Object.entries(tables).map(([table, t]) => [table, t.rows.map((row) => tableRecord(t.columns, t.cells, row))]));
+  const chapter99 = onFirstUse(header.chapter99, (range) => {
+    const t = read<CodedTable>(range);
+    return t.rows.map((row) => tableRecord(t.columns, t.cells, row));
+  });
   const schedule = scheduleFromData(read<SharedData>(header.shared), (c) => read<ChapterData>(header.chapters[c]), () => read<Chapter99Heading[]>(header.headings), revision);
   return { schedule, chapter99: chapter99 as unknown as Chapter99Tables, rebuilt: null };
+}
+
+/**
+ * The tables as properties made when first read: half the rows (Brazil's annex, the deal lists)
+ * serve only the goods of a few countries, and a start makes none of them (README, Performance).
+ */
+function onFirstUse<T>(parts: Record<string, Range>, make: (range: Range) => T): Record<string, T> {
+  const tables: Record<string, T> = {};
+  for (const [name, range] of Object.entries(parts))
+    Object.defineProperty(tables, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = make(range);
+        Object.defineProperty(tables, name, { value, enumerable: true });
+        return value;
+      },
+    });
+  return tables;
 }
 
 /** A table's row as the CSV reader gives it: each column's cell. */
@@ -232,7 +257,7 @@ export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPa
   const bytes = readData(paths);
   // The revision is read at each start (HTS_REVISION, the .meta.json beside the file): not stored.
   const { schedule, chapter99 } = buildFrom(paths, bytes, '');
-  const tables: Tables = Object.fromEntries(
+  const tables: Record<string, CodedTable> = Object.fromEntries(
     Object.entries(chapter99).map(([table, rows]: [string, Chapter99Tables[keyof Chapter99Tables]]) => {
       const columns = Object.keys(rows[0] ?? {});
       const cells: string[] = [];
@@ -251,7 +276,8 @@ export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPa
     parts.push(text);
     return [length, (length += text.length)];
   };
-  const header: Header = { format: INDEX_FORMAT, sources: [sourceOf(bytes.hts), ...bytes.ch99.map(([, f]) => sourceOf(f))], length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: part(tables), chapters: {} };
+  const header: Header = { format: INDEX_FORMAT, sources: [sourceOf(bytes.hts), ...bytes.ch99.map(([, f]) => sourceOf(f))], length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: {}, chapters: {} };
+  for (const [name, table] of Object.entries(tables)) header.chapter99[name] = part(table);
   for (const [c, chapter] of Object.entries(data.chapters)) header.chapters[c] = part(chapter);
   header.length = length;
   mkdirSync(dirname(index), { recursive: true });

@@ -5,11 +5,11 @@
  * the date the conditions give. Held unlawful: every amount is refundable.
  */
 import type { TariffLine } from '../schedule.js';
-import { chargeOf, claims, finding, listing, NOTHING, ProductList, usmcaRow, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import { chargeOf, claims, finding, listing, NOTHING, ProductList, usmcaRow, type Finding, type Measure, type MeasureQuery, type ListTable, type RateTable } from './measure.js';
 
 const PROGRAM = 'ieepa_fentanyl';
 
-export function ieepaFentanyl(rates: RateTable, carveoutRows: Table): Measure {
+export function ieepaFentanyl(rates: RateTable, carveoutRows: ListTable): Measure {
   const carveouts = new ProductList(carveoutRows, (r) => r.hts8, (r) => ({ heading: r.heading, from: r.valid_from, to: r.valid_to }));
 
   function assess(q: MeasureQuery): Finding {

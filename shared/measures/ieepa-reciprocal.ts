@@ -7,14 +7,16 @@
  */
 import { IEEPA_US_CONTENT_SHARE } from '../policy.js';
 import type { TariffLine } from '../schedule.js';
-import { chargeOf, finding, listing, NOTHING, ProductList, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import { chargeOf, finding, listing, NOTHING, ProductList, type Finding, type ListTable, type Measure, type MeasureQuery, type RateTable } from './measure.js';
 
 const PROGRAM = 'ieepa_reciprocal';
 
-export function ieepaReciprocal(rates: RateTable, exemptRows: Table, dealRows: Table, groups: ReadonlyMap<string, ReadonlySet<string>>): Measure {
+export function ieepaReciprocal(rates: RateTable, exemptRows: ListTable, dealRows: ListTable, groups: ReadonlyMap<string, ReadonlySet<string>>): Measure {
   const exempt = new ProductList(exemptRows, (r) => r.hts_prefix, (r) => ({ heading: r.heading, from: r.valid_from, to: r.valid_to }));
   /** The deal exemption lists name the country by group: `eu`, `korea`, `swiss` (Switzerland and Liechtenstein). */
   const dealCountries: Record<string, ReadonlySet<string>> = { eu: groups.get('EU') ?? new Set(), korea: new Set(['KR']), swiss: new Set(['CH', 'LI']) };
+  // Goods of other countries never look the lists up (nor read them).
+  const dealCountry = new Set(Object.values(dealCountries).flatMap((s) => [...s]));
   const deals = new ProductList(dealRows, (r) => r.hts8, (r) => ({ countries: dealCountries[r.country_group] ?? new Set<string>(), heading: r.heading, from: r.valid_from_as_published, to: r.valid_to }));
 
   function assess(q: MeasureQuery): Finding {
@@ -22,7 +24,7 @@ export function ieepaReciprocal(rates: RateTable, exemptRows: Table, dealRows: T
     if (!row || row.kind === 'zero') return NOTHING;
     const listed = exempt.find(q.line, q.date)[0];
     if (listed) return finding([], [`IEEPA reciprocal: ${q.line.hts} is exempt (${listed.heading}).`]);
-    const deal = q.country ? deals.find(q.line, q.date).find((d) => d.countries.has(q.country!)) : undefined;
+    const deal = q.country && dealCountry.has(q.country) ? deals.find(q.line, q.date).find((d) => d.countries.has(q.country!)) : undefined;
     if (deal) return finding([], [`IEEPA reciprocal: ${q.line.hts} is exempt for goods of ${q.country} (${deal.heading}).`]);
     const us = q.facts.usContent ?? 0;
     // 9903.01.34: with at least 20% U.S. content, the U.S. content is not subject to the duty.

@@ -10,6 +10,8 @@ import type { TariffLine } from '../schedule.js';
 
 /** One CSV file as plain records (header → cell), as the server reads it. */
 export type Table = readonly Readonly<Record<string, string>>[];
+/** A product list's table, or how to read it when the list is first looked up (a table read from the index when first needed). */
+export type ListTable = Table | (() => Table);
 
 /**
  * How the schedule words a rate: `add` ("The duty provided in the applicable subheading + x%"),
@@ -125,12 +127,12 @@ export function countryGroups(rows: Table): Map<string, Set<string>> {
  */
 export class ProductList<T extends { from: string; to: string }> {
   private byPrefix: Map<string, T[]> | null = null;
-  private rows: Table | null;
+  private rows: ListTable | null;
   /** Per line: the entries of each prefix that names it, longest prefix first. */
   private readonly byLine = new WeakMap<TariffLine, T[][]>();
 
   constructor(
-    rows: Table,
+    rows: ListTable,
     private readonly prefixOf: (r: Readonly<Record<string, string>>) => string,
     private readonly entry: (r: Readonly<Record<string, string>>) => T | null,
   ) {
@@ -140,7 +142,8 @@ export class ProductList<T extends { from: string; to: string }> {
   private index(): Map<string, T[]> {
     if (this.byPrefix) return this.byPrefix;
     const byPrefix = new Map<string, T[]>();
-    for (const r of this.rows!) {
+    const rows = typeof this.rows === 'function' ? this.rows() : this.rows!;
+    for (const r of rows) {
       const e = this.entry(r);
       if (!e) continue;
       const prefix = this.prefixOf(r);
@@ -193,7 +196,7 @@ const NONE: readonly never[] = Object.freeze([]);
 const DIGITS = /^\d+$/;
 
 /** A product list that only says whether a code is on it (an exemption list). */
-export const membership = (rows: Table, prefixColumn: string): ProductList<{ from: string; to: string; scope: string }> =>
+export const membership = (rows: ListTable, prefixColumn: string): ProductList<{ from: string; to: string; scope: string }> =>
   new ProductList(rows, (r) => r[prefixColumn], (r) => ({ from: r.valid_from ?? '', to: r.valid_to ?? '', scope: r.scope ?? r.scope_limitation ?? r.scope_limitation_inferred_from_brazil_annex ?? '' }));
 
 /** A product list of the chapter 99 programs (hts_prefix, program, validity, remarks). */
@@ -204,7 +207,7 @@ export interface ListedProduct {
   to: string;
 }
 
-export const programList = (rows: Table): ProductList<ListedProduct> =>
+export const programList = (rows: ListTable): ProductList<ListedProduct> =>
   new ProductList(rows, (r) => r.hts_prefix, (r) => ({ program: r.program, remarks: r.remarks ?? '', from: r.valid_from, to: r.valid_to }));
 
 /** The product list a rate row is scoped to (`program=s232_upholstered_wood_furniture`, `s232_autos_UK_quota`), if any. */

@@ -5,7 +5,7 @@
  * aircraft or to part of its goods (`Aircraft`, `Ex`) is noted, not exempted.
  */
 import type { TariffLine } from '../schedule.js';
-import { finding, listing, membership, type Finding, type Listing, type MeasureQuery, type Table } from './measure.js';
+import { finding, listing, membership, type Finding, type Listing, type ListTable, type MeasureQuery } from './measure.js';
 
 /** The finding when the line is exempt; otherwise the notes to add to the charge (none when not listed). */
 export interface ProposedExemptions {
@@ -14,7 +14,7 @@ export interface ProposedExemptions {
   listings(line: TariffLine, program: string): Listing[];
 }
 
-export function proposedExemptions(rows: Table, prefixColumn: string, action: string): ProposedExemptions {
+export function proposedExemptions(rows: ListTable, prefixColumn: string, action: string): ProposedExemptions {
   const list = membership(rows, prefixColumn);
   const check = (q: MeasureQuery, heading: string) => {
     const listed = list.find(q.line, q.date)[0];

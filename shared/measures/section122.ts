@@ -5,11 +5,11 @@
  * and Mexico, and CAFTA-DR textiles entered duty-free.
  */
 import type { TariffLine } from '../schedule.js';
-import { cafTaDrTextile, chargeOf, claims, finding, listing, membership, NOTHING, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import { cafTaDrTextile, chargeOf, claims, finding, listing, membership, NOTHING, type Finding, type Measure, type ListTable, type MeasureQuery, type RateTable } from './measure.js';
 
 const PROGRAM = 's122';
 
-export function section122(rates: RateTable, exemptRows: Table): Measure {
+export function section122(rates: RateTable, exemptRows: ListTable): Measure {
   const exempt = membership(exemptRows, 'hts_prefix');
 
   function assess(q: MeasureQuery): Finding {

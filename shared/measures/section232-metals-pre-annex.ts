@@ -8,7 +8,7 @@
 import type { ImporterFacts } from '../claims.js';
 import { russianAluminum } from './section232-metals.js';
 import type { TariffLine } from '../schedule.js';
-import { chargeOf, finding, generalHeading, listing, NOTHING, ProductList, type Basis, type Charge, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import { chargeOf, finding, generalHeading, listing, NOTHING, ProductList, type Basis, type Charge, type Finding, type Measure, type MeasureQuery, type ListTable, type RateTable } from './measure.js';
 
 interface PreAnnexEntry {
   metal: 'steel' | 'aluminum' | 'copper';
@@ -27,7 +27,7 @@ const CONTENT: Record<PreAnnexEntry['metal'], { basis: Basis; fact: keyof Import
   copper: { basis: 'copper_content', fact: 'copperContent', param: 'copper_content' },
 };
 
-export function section232MetalsPreAnnex(rates: RateTable, rows: Table): Measure {
+export function section232MetalsPreAnnex(rates: RateTable, rows: ListTable): Measure {
   const list = new ProductList<PreAnnexEntry>(
     rows,
     (r) => r.hts_prefix,

@@ -6,7 +6,7 @@
  * full customs value (note 16(c)).
  */
 import type { TariffLine } from '../schedule.js';
-import { chapterOf, chargeOf, finding, generalHeading, listing, NOTHING, ProductList, type Finding, type Measure, type MeasureQuery, type RateRow, type RateTable, type Table } from './measure.js';
+import { chapterOf, chargeOf, finding, generalHeading, listing, NOTHING, ProductList, type Finding, type Measure, type MeasureQuery, type ListTable, type RateRow, type RateTable } from './measure.js';
 
 interface AnnexEntry {
   tier: string;
@@ -27,7 +27,7 @@ const needsUntakenInput = (row: RateRow): boolean => row.conditions.startsWith('
 /** The UK rows require the metal to be ≥95% melted and poured (smelted and cast) in the UK (note 16(d)). */
 const ukMeltRow = (row: RateRow): boolean => /melt/i.test(row.conditions);
 
-export function section232Metals(rates: RateTable, annexRows: Table): Measure {
+export function section232Metals(rates: RateTable, annexRows: ListTable): Measure {
   const annex = new ProductList<AnnexEntry>(
     annexRows,
     (r) => r.hts_prefix,

@@ -3,12 +3,12 @@
  * listed provisions (9903.05.03, approximated by the proposed annex). Section 232 goods of the
  * enumerated headings are excluded by stacking.
  */
-import { chargeOf, finding, NOTHING, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import { chargeOf, finding, NOTHING, type Finding, type Measure, type MeasureQuery, type ListTable, type RateTable } from './measure.js';
 import { proposedExemptions } from './proposed-exemptions.js';
 
 const PROGRAM = 's301_brazil';
 
-export function section301Brazil(rates: RateTable, annexRows: Table): Measure {
+export function section301Brazil(rates: RateTable, annexRows: ListTable): Measure {
   const exemption = proposedExemptions(annexRows, 'hts_prefix', 'Section 301 Brazil');
 
   function assess(q: MeasureQuery): Finding {

@@ -5,7 +5,7 @@
  * Mexico, CAFTA-DR textiles entered duty-free. The thirteen country lists of note 52(j) are not
  * available: goods of those countries get a note naming the headings to check.
  */
-import { cafTaDrTextile, chargeOf, claims, finding, NOTHING, type Finding, type Measure, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import { cafTaDrTextile, chargeOf, claims, finding, NOTHING, type Finding, type Measure, type ListTable, type MeasureQuery, type RateTable, type Table } from './measure.js';
 import { proposedExemptions } from './proposed-exemptions.js';
 
 const PROGRAM = 's301_forced_labor';
@@ -14,7 +14,7 @@ const PROGRAM = 's301_forced_labor';
  * `headingRows`: ch99_headings_post_rev10.csv. Its exemption rows of note 52(j) name the country and
  * the headings whose lists are not available.
  */
-export function section301ForcedLabor(rates: RateTable, annexRows: Table, headingRows: Table, groups: ReadonlyMap<string, ReadonlySet<string>>): Measure {
+export function section301ForcedLabor(rates: RateTable, annexRows: ListTable, headingRows: Table, groups: ReadonlyMap<string, ReadonlySet<string>>): Measure {
   const exemption = proposedExemptions(annexRows, 'hts8', 'Section 301 forced labor');
   const countryLists = new Map<string, string>();
   for (const r of headingRows)

@@ -55,6 +55,26 @@ describe('the index of the real data files', () => {
     expect(loaded.chapter99).toEqual(readChapter99());
   });
 
+  it('makes a chapter 99 table when a query first needs it: goods of China never make the Brazil annex nor the deal lists', () => {
+    const fresh = loadTariffData({}, index);
+    const made = (table: string) => 'value' in Object.getOwnPropertyDescriptor(fresh.chapter99, table)!;
+    const tariff = new Tariff(fresh.schedule, readCountries(), fresh.chapter99, () => '2026-11-21');
+    expect(made('programRates')).toBe(true);
+    expect(made('s301BrazilAnnex')).toBe(false);
+    // 6109.10.00 (cotton T-shirts): on no product list; the reciprocal duty's window (to 2026-02-23) covers 2025-06-01.
+    tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'china', date: '2025-06-01' });
+    tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'china' });
+    expect(['s301BrazilAnnex', 'ieepaDealExemptions', 's122Exempt'].filter(made)).toEqual([]);
+    // Goods of China owe the forced-labor duty (note 52) and were subject to the reciprocal one: their exemption lists are made.
+    expect(made('s301ForcedLaborAnnex') && made('ieepaReciprocalExempt')).toBe(true);
+    // Goods of Germany (EU) look the deal lists up; goods of Brazil after 2026-07-22, the annex.
+    tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'germany', date: '2025-09-01' });
+    expect(made('ieepaDealExemptions')).toBe(true);
+    const brazil = tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'brazil' });
+    expect(made('s301BrazilAnnex')).toBe(true);
+    expect(brazil.additional_duties.map((l) => l.program)).toContain('s301_brazil');
+  });
+
   it('gives the same record of every code and the same duty on every line, for several origins and dates', () => {
     const countries = readCountries();
     const today = () => '2026-11-21';
