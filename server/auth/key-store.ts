@@ -15,11 +15,22 @@
  * lookup opens the file again, so a good file is served again without a restart.
  */
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { mkdirSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { StoreUnavailable, type Health } from '../errors.js';
 import { after, type MaybePromise } from '../maybe.js';
+
+/**
+ * better-sqlite3 loaded as the CommonJS package it is, and its compiled binding named: an ES import
+ * scans the package's source for its exports, and the package's own lookup of the binding tries a
+ * dozen paths; together about a tenth of the start (README, Performance).
+ */
+const require = createRequire(import.meta.url);
+const SQLite = require('better-sqlite3') as typeof Database;
+const binding = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
+const nativeBinding = existsSync(binding) ? binding : undefined;
 
 export interface KeyInfo {
   id: number;
@@ -136,6 +147,12 @@ export abstract class HashedKeyStore implements KeyStore {
   private noteUse(id: number, now: number): void {
     if (now - (this.lastWritten.get(id) ?? 0) <= LAST_USED_EVERY_MS) return;
     this.lastWritten.set(id, now);
+    // Written once this turn's answers are sent (timers run after the hand-over's setImmediate): the
+    // SQLite write waits for the disk (about 4 ms here), the answer need not.
+    setTimeout(this.writeUse, 0, id, now);
+  }
+
+  private readonly writeUse = (id: number, now: number): void => {
     const notWritten = () => this.lastWritten.delete(id);
     try {
       const done = this.recordUse(id, new Date(now).toISOString());
@@ -143,7 +160,7 @@ export abstract class HashedKeyStore implements KeyStore {
     } catch {
       notWritten();
     }
-  }
+  };
 
   find(target: KeyTarget): MaybePromise<KeyInfo[]> {
     return 'key' in target && !KEY_FORMAT.test(target.key) ? [] : this.findActive(target);
@@ -203,7 +220,7 @@ export class SqliteKeyStore extends HashedKeyStore {
 
   /** Opens the file; at creation (`create`) the schema is made, afterwards the file must already be a key store. */
   private open(create: boolean): Database.Database {
-    const db = new Database(this.path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !create && this.path !== ':memory:' });
+    const db = new SQLite(this.path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !create && this.path !== ':memory:', nativeBinding });
     this.db = db;
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
@@ -271,8 +288,10 @@ export class SqliteKeyStore extends HashedKeyStore {
 
   protected recordUse(id: number, at: string): void {
     // A store locked by another writer must neither fail nor hold up the request (the wait would
-    // block the event loop), so this write does not wait.
-    const db = this.connection();
+    // block the event loop), so this write does not wait. A store closed or dropped meanwhile is not
+    // opened again for it (the next use tries again).
+    const db = this.db;
+    if (!db) throw new KeyStoreUnavailable('the connection is closed');
     db.pragma('busy_timeout = 0');
     try {
       this.touch.run(at, id);

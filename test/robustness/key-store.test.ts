@@ -82,3 +82,25 @@ describe('the key store file goes bad while serving, then good again', () => {
     rmSync(good);
   });
 });
+
+describe('when a key was last used', () => {
+  it('is written after the answer, not before it, and a store closed meanwhile is not reopened for it', async () => {
+    const store = new SqliteKeyStore(`${db}.last-used`);
+    const { key, info } = store.create('last-used');
+    const lastUsed = () => store.list().find((k) => k.id === info.id)!.last_used_at;
+    expect(store.verify(key)).toBe(info.id);
+    // The write waits for the turn's answers: not done yet.
+    expect(lastUsed()).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(Date.parse(lastUsed()!)).toBeGreaterThan(Date.now() - 5000);
+
+    const other = store.create('closed-before-the-write');
+    store.verify(other.key);
+    store.close();
+    await new Promise((r) => setTimeout(r, 20));
+    const reopened = new SqliteKeyStore(`${db}.last-used`);
+    expect(reopened.list().find((k) => k.id === other.info.id)!.last_used_at).toBeNull();
+    reopened.close();
+    rmSync(`${db}.last-used`);
+  });
+});
