@@ -81,7 +81,8 @@ async function stop(child: ChildProcess): Promise<void> {
 
 /**
  * The built service with `keyCount` new keys in its store (a fresh SQLite file, or the PostgreSQL
- * database when env has DATABASE_URL); env adds operator settings (RATE_LIMIT, LOG_LEVEL).
+ * database when env has DATABASE_URL); env adds operator settings (RATE_LIMIT, LOG_LEVEL), and a
+ * variable set to undefined is left out of the child's environment.
  */
 export async function startService(env: NodeJS.ProcessEnv = {}, keyCount = 1): Promise<Service> {
   const dir = mkdtempSync(join(tmpdir(), 'landed-bench-'));
@@ -102,10 +103,10 @@ export async function startService(env: NodeJS.ProcessEnv = {}, keyCount = 1): P
   };
 }
 
-/** The reference: node:http answering every request with the same JSON body of `bytes` bytes. */
-export async function startBare(bytes: number): Promise<Child> {
+/** The reference: node:http answering every request with the same JSON body of `bytes` bytes; env as startService's. */
+export async function startBare(bytes: number, env: NodeJS.ProcessEnv = {}): Promise<Child> {
   const dir = mkdtempSync(join(tmpdir(), 'landed-bare-'));
-  const child = await spawnListening([join(projectRoot, 'bench/bare-server.mjs')], { BODY_BYTES: String(bytes) }, dir);
+  const child = await spawnListening([join(projectRoot, 'bench/bare-server.mjs')], { ...env, BODY_BYTES: String(bytes) }, dir);
   return {
     ...child,
     async stop() {
