@@ -12,7 +12,7 @@
  */
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { createServer as createHttpsServer } from 'node:https';
+import { createRequire } from 'node:module';
 import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
@@ -503,7 +503,10 @@ export function buildApp(deps: AppDeps): App {
     // check at least every second, so a slow sender is cut off on time.
     connectionsCheckingInterval: Math.min(timeout, 1000),
   };
-  const server: Server<typeof IncomingMessage, typeof Exchange> = deps.https ? createHttpsServer({ ...deps.https, ...serverOptions }, handle as never) : createServer(serverOptions, handle as never);
+  // node:https (and TLS) loaded only when asked for: a few milliseconds of every other start.
+  const server: Server<typeof IncomingMessage, typeof Exchange> = deps.https
+    ? (createRequire(import.meta.url)('node:https') as typeof import('node:https')).createServer({ ...deps.https, ...serverOptions }, handle as never)
+    : createServer(serverOptions, handle as never);
   // Longer than the 60 s idle time-out of common load balancers, so they never reuse a connection this side has just closed.
   server.keepAliveTimeout = 72_000;
   server.on('clientError', clientError);

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, join, resolve } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import type { HtsRow } from '../../shared/index.js';
 import { dataDir } from './paths.js';
 
@@ -32,11 +32,14 @@ export interface HtsFile {
   rows: HtsRow[];
 }
 
+// zlib is loaded only to parse the file: a start from the prebuilt index never does.
+const require = createRequire(import.meta.url);
+
 /** Parses schedule bytes (gzip or plain JSON) and checks they look like USITC's export. */
 export function parseHtsBytes(bytes: Buffer, label: string): HtsRow[] {
   let text: string;
   try {
-    text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes).toString('utf8');
+    text = (bytes[0] === 0x1f && bytes[1] === 0x8b ? (require('node:zlib') as typeof import('node:zlib')).gunzipSync(bytes) : bytes).toString('utf8');
   } catch (e) {
     throw new Error(`${label}: not a readable gzip file (${(e as Error).message})`);
   }
