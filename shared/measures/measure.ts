@@ -122,11 +122,14 @@ export function countryGroups(rows: Table): Map<string, Set<string>> {
 /**
  * A product list: entries keyed by an HTS prefix of 4 to 10 digits, each valid over a window of
  * entry dates. The entries matching a line's prefixes are found once per line and remembered.
- * Indexed at the first lookup: a start answers its first queries without indexing the lists
- * they do not reach (14,000 entries in all).
+ * Read and indexed at the first lookup, and a prefix's entries made when a line first reaches it: a
+ * start answers its first queries without reading the lists they do not reach (14,000 entries in
+ * all), nor making the entries of the lists they do read for other codes (README, Performance).
  */
 export class ProductList<T extends { from: string; to: string }> {
-  private byPrefix: Map<string, T[]> | null = null;
+  private rowsByPrefix: Map<string, Readonly<Record<string, string>>[]> | null = null;
+  /** Entries by prefix, as made; a prefix whose rows make none has an empty list. */
+  private readonly byPrefix = new Map<string, T[]>();
   private rows: ListTable | null;
   /** Per line: the entries of each prefix that names it, longest prefix first. */
   private readonly byLine = new WeakMap<TariffLine, T[][]>();
@@ -139,32 +142,42 @@ export class ProductList<T extends { from: string; to: string }> {
     this.rows = rows;
   }
 
-  private index(): Map<string, T[]> {
-    if (this.byPrefix) return this.byPrefix;
-    const byPrefix = new Map<string, T[]>();
-    const rows = typeof this.rows === 'function' ? this.rows() : this.rows!;
+  /** The entries of one prefix (digits only). */
+  private entries(prefix: string): T[] | undefined {
+    let list = this.byPrefix.get(prefix);
+    if (list) return list;
+    if (!this.rowsByPrefix) {
+      const rowsByPrefix = new Map<string, Readonly<Record<string, string>>[]>();
+      const rows = typeof this.rows === 'function' ? this.rows() : this.rows!;
+      for (const r of rows) {
+        const p = this.prefixOf(r);
+        // Most prefixes are digits already.
+        const key = DIGITS.test(p) ? p : p.replace(/\D/g, '');
+        const same = rowsByPrefix.get(key);
+        if (same) same.push(r);
+        else rowsByPrefix.set(key, [r]);
+      }
+      this.rows = null;
+      this.rowsByPrefix = rowsByPrefix;
+    }
+    const rows = this.rowsByPrefix.get(prefix);
+    if (!rows) return undefined;
+    list = [];
     for (const r of rows) {
       const e = this.entry(r);
-      if (!e) continue;
-      const prefix = this.prefixOf(r);
-      // Most prefixes are digits already.
-      const key = DIGITS.test(prefix) ? prefix : prefix.replace(/\D/g, '');
-      const list = byPrefix.get(key);
-      if (list) list.push(e);
-      else byPrefix.set(key, [e]);
+      if (e) list.push(e);
     }
-    this.rows = null;
-    return (this.byPrefix = byPrefix);
+    this.byPrefix.set(prefix, list);
+    return list;
   }
 
   private levels(line: TariffLine): T[][] {
     let levels = this.byLine.get(line);
     if (!levels) {
       levels = [];
-      const byPrefix = this.index();
       for (let n = line.digits.length; n >= 4; n -= 2) {
-        const list = byPrefix.get(line.digits.slice(0, n));
-        if (list) levels.push(list);
+        const list = this.entries(line.digits.slice(0, n));
+        if (list?.length) levels.push(list);
       }
       this.byLine.set(line, levels);
     }
