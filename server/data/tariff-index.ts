@@ -225,7 +225,17 @@ function openIndex(index: string, paths: string[]): { header: Header; read<T>(ra
     return why;
   }
   // Open for the chapters not yet read: the process keeps the file it checked, whatever replaces it.
-  return { header, read: <T>([start, end]: Range) => JSON.parse(bytes(body + start, end - start).toString('latin1')) as T };
+  // A part read after the start (a chapter, the headings, a table) that does not parse fails the
+  // request that needed it (a 500): the error says which file is damaged and what rewrites it.
+  const read = <T>([start, end]: Range): T => {
+    const text = bytes(body + start, end - start).toString('latin1');
+    try {
+      return JSON.parse(text) as T;
+    } catch (e) {
+      throw new Error(`the prebuilt index ${index} is damaged at bytes ${body + start}-${body + end} (${(e as Error).message}); \`npm run build\` writes it again`);
+    }
+  };
+  return { header, read };
 }
 
 /**

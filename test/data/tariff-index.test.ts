@@ -164,6 +164,22 @@ describe('an index not built from the files a start reads is not used', () => {
     expect(loadTariffData({}, old).rebuilt).toMatch(/shared.*changed after the prebuilt index was built/);
   });
 
+  it('a part damaged in place (same size) fails the query that reads it, naming the index; the others still answer', () => {
+    const text = readFileSync(index, 'latin1');
+    const header = JSON.parse(text.slice(0, text.indexOf('\n')));
+    const at = text.indexOf('\n') + 1 + header.chapter99.s301BrazilAnnex[0];
+    const damaged = join(dir, 'damaged.json');
+    writeFileSync(damaged, `${text.slice(0, at)}x${text.slice(at + 1)}`, 'latin1');
+    const data = loadTariffData({}, damaged);
+    expect(data.rebuilt).toBeNull();
+    const tariff = new Tariff(data.schedule, readCountries(), data.chapter99, () => '2026-11-21');
+    expect(tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'china' }).duty).toBe(165);
+    const brazil = () => tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'brazil' });
+    expect(brazil).toThrow(/the prebuilt index .*damaged.json is damaged at bytes \d+-\d+ .*npm run build/);
+    // Not remembered as read: the same error again, not a list taken as empty.
+    expect(brazil).toThrow(/is damaged/);
+  });
+
   it('the service started on other data says so in its log and answers from that data', async () => {
     const hts = join(dir, 'copy.json.gz');
     cpSync(htsPath({}), hts);
