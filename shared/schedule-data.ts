@@ -160,13 +160,19 @@ export function scheduleData(schedule: Schedule): ScheduleData {
   return { shared, headings: [...headings], chapters };
 }
 
-/** The shared objects, made once: what a chapter's lines point to. */
+/** The shared objects, made once: what a chapter's lines point to (a rate and a special column when first pointed to). */
 interface Shared {
   texts: string[];
   lists: string[][];
-  specials: SpecialProgram[][];
-  rates: DutyRate[];
+  special(i: number): SpecialProgram[];
+  rate(i: number): DutyRate;
   citations: { cited: string[]; section301: Chapter99Heading[] }[];
+}
+
+/** Entry `i`, made by `make` when first asked for and kept. */
+function onDemand<T>(count: number, make: (i: number) => T): (i: number) => T {
+  const made: (T | undefined)[] = new Array(count);
+  return (i) => made[i] ?? (made[i] = make(i));
 }
 
 /**
@@ -176,10 +182,15 @@ interface Shared {
  */
 export function scheduleFromData(shared: SharedData, chapter: (chapter: string) => ChapterData, headings: () => Chapter99Heading[], revision: string): Schedule {
   const texts = shared.texts;
-  const rates = shared.rates.map(reviveUnits);
+  // Made as the chapters read point to them: a start reads a few chapters, which use a fraction of the
+  // 1,500 rates and 7,900 special programs (making them all took about 5 ms of every start).
+  const rate = onDemand(shared.rates.length, (i) => reviveUnits(shared.rates[i]));
   // Indexed, not destructured: at start this code is not yet compiled, and the interpreter destructures
-  // an array through its iterator (9 ms for the 7,900 programs, against 3).
-  const programs = shared.programs.map((p): SpecialProgram => ({ program: texts[p[0]], rateText: texts[p[1]], rate: p[2] < 0 ? null : rates[p[2]], reference: p[3] }));
+  // an array through its iterator.
+  const program = onDemand(shared.programs.length, (i): SpecialProgram => {
+    const p = shared.programs[i];
+    return { program: texts[p[0]], rateText: texts[p[1]], rate: p[2] < 0 ? null : rate(p[2]), reference: p[3] };
+  });
   let byHeading: Map<string, Chapter99Heading> | undefined;
   // The Section 301 headings already made are the same objects in the lookup.
   const chapter99 = (heading: string) => {
@@ -192,8 +203,8 @@ export function scheduleFromData(shared: SharedData, chapter: (chapter: string) 
   const common: Shared = {
     texts,
     lists: shared.lists.map((l) => l.map((i) => texts[i])),
-    specials: shared.specials.map((l) => l.map((i) => programs[i])),
-    rates,
+    special: onDemand(shared.specials.length, (i) => shared.specials[i].map(program)),
+    rate,
     citations: shared.citations.map((c) => ({ cited: c[0], section301: c[1].map((i) => shared.section301[i]) })),
   };
   const made = new Map<string, { lines: TariffLine[]; lookups: Lookups }>();
@@ -224,7 +235,7 @@ export function scheduleFromData(shared: SharedData, chapter: (chapter: string) 
 }
 
 function chapterLines(c: ChapterData, common: Shared, byDigits: Map<string, TariffLine>): TariffLine[] {
-  const { texts, lists, specials, rates, citations } = common;
+  const { texts, lists, special, rate, citations } = common;
   const digits = c.digits.split(',');
   const hts = c.hts.split(',');
   const paths: string[] = [];
@@ -238,11 +249,11 @@ function chapterLines(c: ChapterData, common: Shared, byDigits: Map<string, Tari
     lineRates.push({
       from: hts[r[i]],
       generalText: texts[r[i + 1]],
-      general: r[i + 2] < 0 ? null : rates[r[i + 2]],
+      general: r[i + 2] < 0 ? null : rate(r[i + 2]),
       specialText: texts[r[i + 3]],
-      special: specials[r[i + 4]],
+      special: special(r[i + 4]),
       column2Text: texts[r[i + 5]],
-      column2: r[i + 6] < 0 ? null : rates[r[i + 6]],
+      column2: r[i + 6] < 0 ? null : rate(r[i + 6]),
     });
   const lines: TariffLine[] = [];
   for (let n = 0; n < digits.length; n++) {
