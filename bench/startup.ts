@@ -4,8 +4,7 @@
  * the bare node:http server's spawn to first answer. The CPU time is the steadier figure on a
  * shared machine: the wall time waits for whatever else runs.
  */
-import { get } from 'node:http';
-import { cpuMs, rssBytes, startBare, startService, type Child } from './lib/processes.js';
+import { cpuMs, rssBytes, startBare, startService, statusOf, type Child } from './lib/processes.js';
 
 export interface StartupFigures {
   runs: number;
@@ -23,19 +22,6 @@ export interface StartupFigures {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/**
- * The status of GET url, its body read. With node:http, as the wait for the port: fetch loads its
- * client (undici) on first use, about 30 ms here, which would count against the first start measured.
- */
-function answer(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    get(url, { headers, agent: false }, (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode!));
-    }).on('error', reject);
-  });
-}
-
 async function firstAnswer(start: () => Promise<Child & { keys?: string[] }>, path: string, runs: number) {
   const first: number[] = [];
   const listening: number[] = [];
@@ -44,7 +30,7 @@ async function firstAnswer(start: () => Promise<Child & { keys?: string[] }>, pa
   for (let i = 0; i < runs; i++) {
     const c = await start();
     try {
-      const status = await answer(c.url + path, c.keys ? { authorization: `Bearer ${c.keys[0]}` } : {});
+      const status = await statusOf(c.url + path, c.keys ? { authorization: `Bearer ${c.keys[0]}` } : {});
       if (status !== 200) throw new Error(`first answer to ${path} was ${status}`);
       first.push(performance.now() - c.spawnedAt);
       listening.push(c.listeningMs);

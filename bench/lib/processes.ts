@@ -40,16 +40,25 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Whether GET url answers at all (any status). */
-function answers(url: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const req = get(url, { agent: false }, (res) => {
+/**
+ * The status of GET url, its body read; rejects when nothing answers. With node:http and no agent:
+ * fetch loads its client on first use (about 30 ms here), which would count against a start measured.
+ */
+export function statusOf(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers, agent: false }, (res) => {
       res.resume();
-      resolve(true);
-    });
-    req.on('error', () => resolve(false));
+      res.on('end', () => resolve(res.statusCode!));
+    }).on('error', reject);
   });
 }
+
+/** Whether GET url answers at all (any status). */
+const answers = (url: string): Promise<boolean> =>
+  statusOf(url).then(
+    () => true,
+    () => false,
+  );
 
 /** Spawns `args` on a free port with output to a file and waits until GET /healthz answers. */
 export async function spawnListening(args: string[], env: NodeJS.ProcessEnv, dir: string, timeoutMs = 20_000): Promise<Child> {

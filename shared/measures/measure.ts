@@ -130,7 +130,8 @@ export class ProductList<T extends { from: string; to: string }> {
   private rowsByPrefix: Map<string, Readonly<Record<string, string>>[]> | null = null;
   /** Entries by prefix, as made; a prefix whose rows make none has an empty list. */
   private readonly byPrefix = new Map<string, T[]>();
-  private rows: ListTable | null;
+  /** How to read the rows, until they are grouped. */
+  private rows: (() => Table) | null;
   /** Per line: the entries of each prefix that names it, longest prefix first. */
   private readonly byLine = new WeakMap<TariffLine, T[][]>();
 
@@ -139,7 +140,7 @@ export class ProductList<T extends { from: string; to: string }> {
     private readonly prefixOf: (r: Readonly<Record<string, string>>) => string,
     private readonly entry: (r: Readonly<Record<string, string>>) => T | null,
   ) {
-    this.rows = rows;
+    this.rows = typeof rows === 'function' ? rows : () => rows;
   }
 
   /** The entries of one prefix (digits only). */
@@ -148,8 +149,7 @@ export class ProductList<T extends { from: string; to: string }> {
     if (list) return list;
     if (!this.rowsByPrefix) {
       const rowsByPrefix = new Map<string, Readonly<Record<string, string>>[]>();
-      const rows = typeof this.rows === 'function' ? this.rows() : this.rows!;
-      for (const r of rows) {
+      for (const r of this.rows!()) {
         const p = this.prefixOf(r);
         // Most prefixes are digits already.
         const key = DIGITS.test(p) ? p : p.replace(/\D/g, '');
