@@ -1,10 +1,11 @@
 /**
  * Every response body of the service, one function per kind. A duty result (GET /duty's answer, a
  * batch's results, an order's lines) is written as bytes by `writeResult`, field by field in the
- * order the engine builds it: exactly the bytes of `JSON.stringify(result)` (tested on thousands
- * of real results), and only the fields DutyResult has.
+ * order the engine builds it, from a template of its line's bytes between the amounts: exactly the
+ * bytes of `JSON.stringify(result)` (tested on thousands of real results), and only the fields
+ * DutyResult has.
  */
-import type { AdditionalDuty, DutyResult, ErrorBody, HtsRecord, OrderLine, OrderResult } from '../shared/index.js';
+import type { DutyResult, ErrorBody, HtsRecord, OrderLine, OrderResult } from '../shared/index.js';
 import type { ExportersResult } from './data/exporters.js';
 import { errorBody, type ErrorCode } from './errors.js';
 import { bytesOf, JsonBytes } from './http/json-bytes.js';
@@ -51,8 +52,7 @@ function writeList(out: JsonBytes, items: readonly (DutyResult | OrderLine | { e
 const key = (name: string, before = ','): Uint8Array => bytesOf(`${before}"${name}":`);
 const K = {
   line: key('line', '{'),
-  firstHts: key('hts', '{'),
-  hts: key('hts'),
+  hts: key('hts', ''),
   description: key('description'),
   origin: key('origin'),
   customsValue: key('customs_value'),
@@ -85,39 +85,136 @@ const K = {
   refundable: key('refundable'),
 };
 
+/**
+ * A result's JSON with its amounts left out: the bytes between them, and the values those bytes
+ * were written from. The same line costed again for the same origin and terms differs only in its
+ * amounts (value, duty, fees, layers): its answer is these bytes with the amounts between, a dozen
+ * copies instead of some seventy keys, strings and values written one by one (README, Performance).
+ */
+interface Template {
+  readonly result: DutyResult;
+  /** The bytes before each amount, and after the last. */
+  readonly between: Uint8Array[];
+}
+
+/**
+ * Templates by HTS code, a few origins and terms each. About 3 kB each (measured): forgotten all
+ * together past TEMPLATES_HELD, so they hold at most some 16 MB whatever the codes asked.
+ */
+const templates = new Map<string, Template[]>();
+const TEMPLATES_PER_CODE = 4;
+const TEMPLATES_HELD = 5_000;
+let templateCount = 0;
+
 /** A duty result, or an order's line (its number first), as JSON. */
 function writeResult(out: JsonBytes, r: DutyResult & { line?: number }): void {
-  if (r.line === undefined) out.raw(K.firstHts);
+  const b = templateOf(r).between;
+  if (r.line === undefined) out.byte(123); // {
   else {
     out.raw(K.line);
     out.number(r.line);
-    out.raw(K.hts);
+    out.byte(44);
   }
+  // The amounts in the order `build` leaves them out.
+  out.raw(b[0]);
+  out.number(r.customs_value);
+  out.raw(b[1]);
+  out.numberOrNull(r.duty);
+  out.raw(b[2]);
+  out.number(r.section_301);
+  out.raw(b[3]);
+  out.number(r.mpf);
+  out.raw(b[4]);
+  out.number(r.hmf);
+  out.raw(b[5]);
+  out.number(r.total_duties_fees);
+  out.raw(b[6]);
+  out.number(r.landed_cost);
+  let k = 7;
+  const layers = r.additional_duties;
+  for (let i = 0; i < layers.length; i++) {
+    out.raw(b[k++]);
+    out.number(layers[i].amount);
+  }
+  out.raw(b[k++]);
+  out.number(r.section_232);
+  out.raw(b[k++]);
+  out.number(r.additional_duty);
+  out.raw(b[k]);
+}
+
+/** The template of `r`: one written from a result equal to it but for the amounts, else a new one. */
+function templateOf(r: DutyResult): Template {
+  let list = templates.get(r.hts);
+  if (list !== undefined) for (let i = 0; i < list.length; i++) if (sameButAmounts(list[i].result, r)) return list[i];
+  if (templateCount === TEMPLATES_HELD) {
+    templates.clear();
+    templateCount = 0;
+    list = undefined;
+  }
+  const t = build(r);
+  if (list === undefined) templates.set(r.hts, (list = []));
+  if (list.length === TEMPLATES_PER_CODE) list.pop();
+  else templateCount++;
+  list.unshift(t);
+  return t;
+}
+
+/** Whether two results differ at most in their amounts. Strings are compared by value: the same string, usually the same object, is quick to compare. */
+function sameButAmounts(a: DutyResult, b: DutyResult): boolean {
+  if (a.hts !== b.hts || a.description !== b.description || a.origin !== b.origin || a.duty_rate !== b.duty_rate || a.rate_basis !== b.rate_basis) return false;
+  if (a.specific_rate !== b.specific_rate || a.special_program !== b.special_program || a.section_301_rate !== b.section_301_rate || a.section_301_heading !== b.section_301_heading) return false;
+  if (a.hts_revision !== b.hts_revision || a.origin_country !== b.origin_country) return false;
+  if (!sameStrings(a.notes, b.notes) || !sameStrings(a.assumptions, b.assumptions)) return false;
+  const x = a.additional_duties;
+  const y = b.additional_duties;
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) {
+    const l = x[i];
+    const m = y[i];
+    if (l.program !== m.program || l.authority !== m.authority || l.heading !== m.heading || l.rate !== m.rate || l.rate_kind !== m.rate_kind || l.basis !== m.basis || l.refundable !== m.refundable) return false;
+  }
+  return true;
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** The template of `r`: its JSON field by field (after the opening brace and the line number), cut at each amount. */
+function build(r: DutyResult): Template {
+  const out = new JsonBytes(4096);
+  const cuts = [0];
+  const cut = () => void cuts.push(out.length);
+  out.raw(K.hts);
   out.string(r.hts);
   out.raw(K.description);
   out.string(r.description);
   out.raw(K.origin);
   out.string(r.origin);
   out.raw(K.customsValue);
-  out.number(r.customs_value);
+  cut();
   out.raw(K.dutyRate);
   out.stringOrNull(r.duty_rate);
   out.raw(K.rateBasis);
   out.string(r.rate_basis);
   out.raw(K.duty);
-  out.numberOrNull(r.duty);
+  cut();
   out.raw(K.specificRate);
   out.boolean(r.specific_rate);
   out.raw(K.section301);
-  out.number(r.section_301);
+  cut();
   out.raw(K.mpf);
-  out.number(r.mpf);
+  cut();
   out.raw(K.hmf);
-  out.number(r.hmf);
+  cut();
   out.raw(K.totalDutiesFees);
-  out.number(r.total_duties_fees);
+  cut();
   out.raw(K.landedCost);
-  out.number(r.landed_cost);
+  cut();
   out.raw(K.specialProgram);
   out.stringOrNull(r.special_program);
   out.raw(K.section301Rate);
@@ -133,37 +230,41 @@ function writeResult(out: JsonBytes, r: DutyResult & { line?: number }): void {
   out.raw(K.additionalDuties);
   out.byte(91); // [
   for (let i = 0; i < r.additional_duties.length; i++) {
+    const l = r.additional_duties[i];
     if (i > 0) out.byte(44);
-    writeLayer(out, r.additional_duties[i]);
+    out.raw(K.program);
+    out.string(l.program);
+    out.raw(K.authority);
+    out.string(l.authority);
+    out.raw(K.heading);
+    out.stringOrNull(l.heading);
+    out.raw(K.rate);
+    out.number(l.rate);
+    out.raw(K.rateKind);
+    out.string(l.rate_kind);
+    out.raw(K.basis);
+    out.string(l.basis);
+    out.raw(K.amount);
+    cut();
+    out.raw(K.refundable);
+    out.boolean(l.refundable);
+    out.byte(125); // }
   }
   out.byte(93); // ]
   out.raw(K.section232);
-  out.number(r.section_232);
+  cut();
   out.raw(K.additionalDuty);
-  out.number(r.additional_duty);
+  cut();
   out.raw(K.assumptions);
   writeStrings(out, r.assumptions);
   out.byte(125); // }
-}
-
-function writeLayer(out: JsonBytes, l: AdditionalDuty): void {
-  out.raw(K.program);
-  out.string(l.program);
-  out.raw(K.authority);
-  out.string(l.authority);
-  out.raw(K.heading);
-  out.stringOrNull(l.heading);
-  out.raw(K.rate);
-  out.number(l.rate);
-  out.raw(K.rateKind);
-  out.string(l.rate_kind);
-  out.raw(K.basis);
-  out.string(l.basis);
-  out.raw(K.amount);
-  out.number(l.amount);
-  out.raw(K.refundable);
-  out.boolean(l.refundable);
-  out.byte(125);
+  cut();
+  // One array for all the bytes, the parts views into it: a template is read from one place in memory.
+  const bytes = out.copy(0);
+  out.release();
+  const between = cuts.slice(1).map((end, i) => bytes.subarray(cuts[i], end));
+  // Copies of the result's parts that are compared: a caller changing its result later changes no template.
+  return { result: { ...r, notes: [...r.notes], assumptions: [...r.assumptions], additional_duties: r.additional_duties.map((l) => ({ ...l })) }, between };
 }
 
 function writeStrings(out: JsonBytes, list: readonly string[]): void {

@@ -130,6 +130,16 @@ export class JsonBytes {
     else this.number(x);
   }
 
+  /** How many bytes are written. */
+  get length(): number {
+    return this.used;
+  }
+
+  /** A copy of the bytes written from `start` on, in an array of its own. */
+  copy(start: number): Uint8Array {
+    return new Uint8Array(this.buf.subarray(start, this.used));
+  }
+
   /** The bytes written: valid until `release`. */
   bytes(): Buffer {
     return this.buf.subarray(0, this.used);

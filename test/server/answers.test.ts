@@ -1,7 +1,7 @@
 /**
  * Answers written as bytes (server/serialize.ts, server/http/json-bytes.ts): a duty result, an
- * order's and a batch's answer are byte for byte what JSON.stringify writes; an order and a batch
- * are written a line at a time into kept buffers.
+ * order's and a batch's answer are byte for byte what JSON.stringify writes, whatever results of the
+ * same code were written before; an order and a batch are written a line at a time into kept buffers.
  */
 import { describe, expect, it } from 'vitest';
 import { JsonBytes } from '../../server/http/json-bytes.js';
@@ -51,6 +51,34 @@ describe("GET /duty's answer", () => {
       expect(dutyJson(r).toString('utf8')).toBe(JSON.stringify(r));
     }
     expect(n).toBeGreaterThan(2500);
+  });
+
+  it('is written anew for a result of the same code that differs in anything but its amounts', () => {
+    const r = t.duty({ hts: '6109.10.00', value: 1000, origin: 'china', date: '2026-11-21' });
+    expect(r.additional_duties.length).toBeGreaterThan(0);
+    expect(r.notes.length).toBeGreaterThan(0);
+    const layer = r.additional_duties[0];
+    const variants = [
+      { ...r, customs_value: 2000, duty: 165, landed_cost: 2500.5 },
+      { ...r, duty: null },
+      { ...r, description: `${r.description} (other)` },
+      { ...r, origin: 'mfn' as const, origin_country: null },
+      { ...r, duty_rate: null, specific_rate: true },
+      { ...r, special_program: 'AU', section_301_rate: 7.5, section_301_heading: '9903.88.15' },
+      { ...r, notes: [...r.notes.slice(0, -1), 'Another note.'] },
+      { ...r, notes: [...r.notes, 'One more note.'] },
+      { ...r, assumptions: ['Something assumed.'] },
+      { ...r, additional_duties: [{ ...layer, program: 'another', rate: layer.rate + 1 }, ...r.additional_duties.slice(1)] },
+      { ...r, additional_duties: [{ ...layer, heading: null, refundable: !layer.refundable }, ...r.additional_duties.slice(1)] },
+      { ...r, additional_duties: [...r.additional_duties, { ...layer, amount: 1.25 }] },
+      { ...r, additional_duties: [] },
+    ];
+    // Each after the original and after each other: none is answered with bytes written for another.
+    for (const v of variants) {
+      expect(dutyJson(r).toString()).toBe(JSON.stringify(r));
+      expect(dutyJson(v).toString()).toBe(JSON.stringify(v));
+    }
+    for (const v of variants) expect(dutyJson(v).toString()).toBe(JSON.stringify(v));
   });
 
   it('writes numbers as JSON.stringify does: integers, cents, fractions of a cent, large, negative, not finite', () => {
