@@ -270,7 +270,9 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
     s232Cents += c.section232Cents;
     additionalCents += c.additionalCents;
     if (c.specific) specificLines++;
-    for (const l of c.layers) {
+    // By index: an iterator over the layers (a frozen empty list or a holey one) was made anew for every line.
+    for (let j = 0; j < c.layers.length; j++) {
+      const l = c.layers[j];
       const cents = Math.round(l.amount * 100); // exact: amounts are whole cents
       byProgram.set(l.program, (byProgram.get(l.program) ?? 0) + cents);
       if (l.refundable) refundableCents += cents;
