@@ -92,6 +92,24 @@ describe("GET /duty's answer", () => {
 });
 
 describe('kept buffers', () => {
+  it("keep the largest: an order's buffer is kept after small answers filled the list, and small answers leave it alone", () => {
+    // Several small answers at once (GET /duty under load): their buffers fill the list of idle ones.
+    const small = [new JsonBytes(1000), new JsonBytes(1000), new JsonBytes(1000)];
+    for (const s of small) s.release();
+    const order = new JsonBytes(4 << 20);
+    order.add('{"lines":[]}');
+    const held = order.bytes().buffer;
+    order.release();
+    const get = new JsonBytes(4096);
+    // Compared as booleans: a failing comparison of two 4 MB buffers would be printed in full.
+    expect(get.bytes().buffer === held).toBe(false);
+    const next = new JsonBytes(4 << 20);
+    expect(next.bytes().buffer === held).toBe(true);
+    get.release();
+    next.release();
+  });
+
+
   it('are reused once released, never shared while held, and grow for text longer than they are', () => {
     const a = new JsonBytes(1000);
     a.add('{"a":1}');
