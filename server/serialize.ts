@@ -99,7 +99,7 @@ interface Template {
 
 /**
  * Templates by HTS code, a few origins and terms each. About 3 kB each (measured): forgotten all
- * together past TEMPLATES_HELD, so they hold at most some 16 MB whatever the codes asked.
+ * together past TEMPLATES_HELD, so they hold at most some 15 MB whatever the codes asked.
  */
 const templates = new Map<string, Template[]>();
 const TEMPLATES_PER_CODE = 4;
