@@ -4,7 +4,7 @@
  * same code were written before; an order and a batch are written a line at a time into kept buffers.
  */
 import { describe, expect, it } from 'vitest';
-import { JsonBytes } from '../../server/http/json-bytes.js';
+import { BufferPool, JsonBytes } from '../../server/http/json-bytes.js';
 import { batchJson, dutyJson, orderJson } from '../../server/serialize.js';
 import { linePools, mixedItems } from '../../bench/lib/lines.js';
 import { realTariff } from '../helpers/tariff.js';
@@ -58,27 +58,55 @@ describe("GET /duty's answer", () => {
     expect(r.additional_duties.length).toBeGreaterThan(0);
     expect(r.notes.length).toBeGreaterThan(0);
     const layer = r.additional_duties[0];
+    const withLayer = (change: Partial<typeof layer>) => ({ ...r, additional_duties: [{ ...layer, ...change }, ...r.additional_duties.slice(1)] });
+    // One field each: a template used for any of them would answer with another's bytes.
     const variants = [
       { ...r, customs_value: 2000, duty: 165, landed_cost: 2500.5 },
       { ...r, duty: null },
       { ...r, description: `${r.description} (other)` },
-      { ...r, origin: 'mfn' as const, origin_country: null },
-      { ...r, duty_rate: null, specific_rate: true },
-      { ...r, special_program: 'AU', section_301_rate: 7.5, section_301_heading: '9903.88.15' },
+      { ...r, origin: 'mfn' as const },
+      { ...r, duty_rate: `${r.duty_rate} (other)` },
+      { ...r, duty_rate: null },
+      { ...r, rate_basis: r.rate_basis === 'special' ? ('general' as const) : ('special' as const) },
+      { ...r, specific_rate: !r.specific_rate },
+      { ...r, special_program: `${r.special_program ?? ''}AU` },
+      { ...r, section_301_rate: r.section_301_rate + 1 },
+      { ...r, section_301_heading: `${r.section_301_heading ?? ''}.1` },
+      { ...r, hts_revision: `${r.hts_revision} (other)` },
+      { ...r, origin_country: null },
       { ...r, notes: [...r.notes.slice(0, -1), 'Another note.'] },
       { ...r, notes: [...r.notes, 'One more note.'] },
       { ...r, assumptions: ['Something assumed.'] },
-      { ...r, additional_duties: [{ ...layer, program: 'another', rate: layer.rate + 1 }, ...r.additional_duties.slice(1)] },
-      { ...r, additional_duties: [{ ...layer, heading: null, refundable: !layer.refundable }, ...r.additional_duties.slice(1)] },
+      withLayer({ program: 'another' }),
+      withLayer({ authority: `${layer.authority} (other)` }),
+      withLayer({ heading: layer.heading === null ? '9903.01.25' : null }),
+      withLayer({ rate: layer.rate + 1 }),
+      withLayer({ rate_kind: layer.rate_kind === 'add' ? 'total' : 'add' }),
+      withLayer({ basis: `${layer.basis}_other` as never }),
+      withLayer({ refundable: !layer.refundable }),
       { ...r, additional_duties: [...r.additional_duties, { ...layer, amount: 1.25 }] },
       { ...r, additional_duties: [] },
     ];
+    for (const v of variants) expect(JSON.stringify(v)).not.toBe(JSON.stringify(r));
     // Each after the original and after each other: none is answered with bytes written for another.
     for (const v of variants) {
       expect(dutyJson(r).toString()).toBe(JSON.stringify(r));
       expect(dutyJson(v).toString()).toBe(JSON.stringify(v));
     }
     for (const v of variants) expect(dutyJson(v).toString()).toBe(JSON.stringify(v));
+  });
+
+  it('stays exact past 5,000 templates, when the codes made longest ago are forgotten and made again', () => {
+    const origins = ['china', 'mexico', 'germany', 'vietnam', 'india', 'brazil', 'japan', 'mfn'];
+    const results = [];
+    for (const q of mixedItems(pools, 4000, 11)) for (const origin of origins.slice(0, 2)) results.push(t.duty({ ...q, origin, date: '2026-11-21' }));
+    for (const q of mixedItems(pools, 1500, 12)) for (const origin of origins.slice(2)) results.push(t.duty({ ...q, origin, date: '2026-11-21' }));
+    // As many results as templates, at the least: each differs from the others in something but its amounts.
+    const amounts = new Set(['customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'section_232', 'additional_duty', 'amount']);
+    const kinds = new Set(results.map((r) => JSON.stringify(r, (k, v) => (amounts.has(k) ? undefined : v))));
+    expect(kinds.size).toBeGreaterThan(6000);
+    for (const r of results) expect(dutyJson(r).toString()).toBe(JSON.stringify(r));
+    for (const r of results.slice(0, 1000)) expect(dutyJson(r).toString()).toBe(JSON.stringify(r));
   });
 
   it('writes numbers as JSON.stringify does: integers, cents, fractions of a cent, large, negative, not finite', () => {
@@ -92,23 +120,38 @@ describe("GET /duty's answer", () => {
 });
 
 describe('kept buffers', () => {
-  it("keep the largest: an order's buffer is kept after small answers filled the list, and small answers leave it alone", () => {
+  it('keep the largest given back, and a request takes the smallest that fits', () => {
+    const pool = new BufferPool(2);
+    const [tiny, small, large] = [10, 100, 1000].map((n) => Buffer.alloc(n));
+    // Small ones first, as GET answers fill the list: the large one (an order's) still takes a place.
+    pool.give(tiny);
+    pool.give(small);
+    pool.give(large);
+    expect(pool.take(500) === large).toBe(true);
+    expect(pool.take(50) === small).toBe(true);
+    expect(pool.take(50)).toBe(null);
+    // The smallest that fits, wherever it stands; a buffer given twice is kept once.
+    pool.give(small);
+    pool.give(large);
+    pool.give(large);
+    expect(pool.take(50) === small).toBe(true);
+    expect(pool.take(50) === large).toBe(true);
+    expect(pool.take(50)).toBe(null);
+  });
+
+  it("keep an order's buffer after small answers filled the list", () => {
     // Several small answers at once (GET /duty under load): their buffers fill the list of idle ones.
-    const small = [new JsonBytes(1000), new JsonBytes(1000), new JsonBytes(1000)];
-    for (const s of small) s.release();
+    const smalls = [new JsonBytes(1000), new JsonBytes(1000), new JsonBytes(1000)];
+    for (const s of smalls) s.release();
     const order = new JsonBytes(4 << 20);
     order.add('{"lines":[]}');
     const held = order.bytes().buffer;
     order.release();
-    const get = new JsonBytes(4096);
     // Compared as booleans: a failing comparison of two 4 MB buffers would be printed in full.
-    expect(get.bytes().buffer === held).toBe(false);
     const next = new JsonBytes(4 << 20);
     expect(next.bytes().buffer === held).toBe(true);
-    get.release();
     next.release();
   });
-
 
   it('are reused once released, never shared while held, and grow for text longer than they are', () => {
     const a = new JsonBytes(1000);
