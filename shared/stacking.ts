@@ -235,6 +235,8 @@ export class Chapter99 {
     take(this.unlisted);
     // The refund note once per plan: only IEEPA layers are refundable, and China 301 never is.
     const allNotes = [...before, ...charges].some((c) => c.refundable) ? [...notes, REFUND_NOTE] : notes;
+    // Frozen: every result of the plan shares the list, so a caller changing one must not change the others.
+    Object.freeze(assumptions);
     const empty = before.length || charges.length ? null : { layers: NO_LAYERS, additionalCents: 0, section232Cents: 0, notes, assumptions };
     return { before, after: charges, notes: allNotes, assumptions, onFullValue: false, empty };
   }
@@ -272,7 +274,7 @@ const BEFORE_2025: Plan = {
   before: [],
   after: [],
   notes: [`Entries before ${CHAPTER99_FROM}: only the base duty and Section 301 China are computed; other chapter 99 duties of that time are not modelled.`],
-  assumptions: [],
+  assumptions: Object.freeze([]),
   onFullValue: false,
   empty: null,
 };

@@ -3,7 +3,7 @@
  * bounded whatever is asked, and never changes a result.
  */
 import { describe, expect, it } from 'vitest';
-import { buildSchedule, Tariff } from '../../shared/index.js';
+import { buildSchedule, Tariff, type DutyResult } from '../../shared/index.js';
 import { readChapter99 } from '../../server/data/ch99.js';
 import { readCountries } from '../../server/data/countries.js';
 import { htsRows } from '../helpers/tariff.js';
@@ -37,5 +37,19 @@ describe('remembered terms', () => {
     const again = t.duty({ hts: '8471.30.01', value: 100, origin: 'korea', claim: 'qqq' });
     expect(t.lines.termsHeld).toBe(held);
     expect(again).toEqual(first);
+  });
+});
+
+describe('lists results share', () => {
+  it("are frozen: changing one result's notes or assumptions cannot change another's", () => {
+    const t = fresh();
+    const item = { hts: '6109.10.00', value: 100, origin: 'mfn' };
+    const [a, b] = t.order({ items: [item, item] }).lines as DutyResult[];
+    expect(a.assumptions.length).toBeGreaterThan(0);
+    for (const list of ['notes', 'assumptions'] as const) {
+      const before = [...b[list]];
+      expect(() => a[list].push('changed')).toThrow(TypeError);
+      expect(b[list]).toEqual(before);
+    }
   });
 });
