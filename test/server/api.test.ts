@@ -210,6 +210,15 @@ describe('POST /api/v1/duty/bulk and /duty/batch', () => {
       expect(r.body).toEqual(JSON.parse(JSON.stringify(t.order(orders[i]))));
     });
   });
+  it('a body larger than one read of the socket (64 kB) is read whole', async () => {
+    // 40-character values: about 90 kB, which the server receives in more than one piece.
+    const items = Array.from({ length: 1000 }, () => ({ hts: '6109.10.00.12', value: '1234.56'.padEnd(40, '0'), origin: 'china' }));
+    const body = JSON.stringify({ items });
+    expect(body.length).toBeGreaterThan(80 * 1024);
+    const r = await api('POST', '/api/v1/duty/bulk', { raw: body, headers: { 'content-type': 'application/json' } });
+    expect(r.status).toBe(200);
+    expect(r.body.totals).toMatchObject({ lines: 1000, errors: 0, customs_value: 1_234_560 });
+  });
   it('more than 1,000 items: 400 too_many_lines', async () => {
     const many = Array.from({ length: 1001 }, () => ({ hts: '6109.10.00', value: 1 }));
     const r = await api('POST', '/api/v1/duty/bulk', { body: { items: many } });
