@@ -25,7 +25,7 @@ import { after, type MaybePromise } from '../maybe.js';
 /**
  * better-sqlite3 loaded as the CommonJS package it is, and its compiled binding named: an ES import
  * scans the package's source for its exports, and the package's own lookup of the binding tries a
- * dozen paths; together about a tenth of the start (README, Performance).
+ * dozen paths; together about a tenth of the start (docs/performance-history.md).
  */
 const require = createRequire(import.meta.url);
 const SQLite = require('better-sqlite3') as typeof Database;

@@ -165,7 +165,7 @@ export function loadTariffData(env: NodeJS.ProcessEnv = process.env, index = ind
 
 /**
  * The tables as properties made when first read: half the rows (Brazil's annex, the deal lists)
- * serve only the goods of a few countries, and a start makes none of them (README, Performance).
+ * serve only the goods of a few countries, and a start makes none of them (docs/performance-history.md).
  */
 function onFirstUse<T>(parts: Record<string, Range>, make: (range: Range) => T): Record<string, T> {
   const tables: Record<string, T> = {};

@@ -9,8 +9,8 @@
  * Bytes rather than text: a result's keys are bytes made once, its strings (descriptions, notes,
  * programs: the same few thousand over and over) are encoded once and kept, and its amounts are
  * written from their digits. A 1,000-line order is written in about half the time of a
- * `JSON.stringify` per line and its UTF-8 encoding, and allocates nothing per line (README,
- * Performance). What is written is exactly what `JSON.stringify` writes (tested).
+ * `JSON.stringify` per line and its UTF-8 encoding, and allocates nothing per line
+ * (docs/performance-history.md). What is written is exactly what `JSON.stringify` writes (tested).
  */
 
 /**
