@@ -87,6 +87,9 @@ const digitCount = (n: number): number =>
 
 const INT_MAX = 2 ** 31 - 1;
 
+/** "00" to "99" as ASCII, two bytes each. */
+const DIGIT_PAIRS = bytesOf(Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')).join(''));
+
 /** JSON written as UTF-8 into a kept buffer, which grows as needed; `release` gives the buffer back once sent. */
 export class JsonBytes {
   private buf: Buffer;
@@ -150,8 +153,9 @@ export class JsonBytes {
     this.room(3);
     const buf = this.buf;
     buf[this.used++] = 46; // .
-    buf[this.used++] = 48 + ((frac / 10) | 0);
-    if (frac % 10 !== 0) buf[this.used++] = 48 + (frac % 10);
+    buf[this.used++] = DIGIT_PAIRS[frac << 1];
+    const cent = DIGIT_PAIRS[(frac << 1) + 1];
+    if (cent !== 48) buf[this.used++] = cent;
   }
 
   numberOrNull(x: number | null): void {
@@ -180,17 +184,25 @@ export class JsonBytes {
     pool.give(this.buf);
   }
 
-  /** A non-negative integer below 2^31. */
+  /** A non-negative integer below 2^31, two digits at a time: half the divisions of one at a time. */
   private integer(n: number): void {
     const count = digitCount(n);
     this.room(count);
     const buf = this.buf;
     let at = this.used + count;
     this.used = at;
-    do {
-      buf[--at] = 48 + (n % 10);
-      n = (n / 10) | 0;
-    } while (n > 0);
+    while (n >= 100) {
+      const q = (n / 100) | 0;
+      const pair = (n - q * 100) << 1;
+      buf[--at] = DIGIT_PAIRS[pair + 1];
+      buf[--at] = DIGIT_PAIRS[pair];
+      n = q;
+    }
+    if (n < 10) buf[--at] = 48 + n;
+    else {
+      buf[--at] = DIGIT_PAIRS[(n << 1) + 1];
+      buf[--at] = DIGIT_PAIRS[n << 1];
+    }
   }
 
   private room(n: number): void {

@@ -117,6 +117,20 @@ describe("GET /duty's answer", () => {
       out.release();
     }
   });
+
+  it('writes every integer to 10,000, each length of integer and its neighbours, and their cents', () => {
+    const xs = Array.from({ length: 10_001 }, (_, i) => i);
+    for (let p = 10; p < 2 ** 31; p *= 10) xs.push(p - 1, p, p + 1, p + 10, p * 2 + 7);
+    for (const x of [...xs]) if (x < 2 ** 31 / 100) xs.push(x + 0.01, x + 0.09, x + 0.1, x + 0.99);
+    const wrong: string[] = [];
+    for (const x of xs) {
+      const out = new JsonBytes(64);
+      out.number(x);
+      if (out.bytes().toString() !== JSON.stringify(x)) wrong.push(`${x} written as ${out.bytes().toString()}`);
+      out.release();
+    }
+    expect(wrong).toEqual([]);
+  });
 });
 
 describe('kept buffers', () => {
