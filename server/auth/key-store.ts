@@ -127,10 +127,11 @@ export abstract class HashedKeyStore implements KeyStore {
   }
 
   verify(key: string): MaybePromise<number | null> {
-    if (!KEY_FORMAT.test(key)) return null;
     const now = Date.now();
+    // Only keys of the right format are ever confirmed: a confirmed one needs no second look at its format.
     const hit = this.verified.get(key);
     if (hit && hit.until > now) return hit.id;
+    if (!KEY_FORMAT.test(key)) return null;
     const generation = this.generation;
     return after(this.lookup(key), ([row, h]) => {
       // The lookup is by an HMAC the caller cannot predict; the comparison is constant-time anyway.
