@@ -189,20 +189,18 @@ export class JsonBytes {
     const count = digitCount(n);
     this.room(count);
     const buf = this.buf;
-    let at = this.used + count;
+    const start = this.used;
+    let at = start + count;
     this.used = at;
-    while (n >= 100) {
+    while (n >= 10) {
       const q = (n / 100) | 0;
       const pair = (n - q * 100) << 1;
       buf[--at] = DIGIT_PAIRS[pair + 1];
       buf[--at] = DIGIT_PAIRS[pair];
       n = q;
     }
-    if (n < 10) buf[--at] = 48 + n;
-    else {
-      buf[--at] = DIGIT_PAIRS[(n << 1) + 1];
-      buf[--at] = DIGIT_PAIRS[n << 1];
-    }
+    // An odd count of digits leaves the first one (or a lone 0).
+    if (at > start) buf[--at] = 48 + n;
   }
 
   private room(n: number): void {
