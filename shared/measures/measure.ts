@@ -229,8 +229,8 @@ export const listOfRow = (row: RateRow): string | null => /program=(s232_\w+)/.e
 /** Rows that stand for a certification or approval the API does not take (note 33(p)-(r) certified parts). */
 export const certifiedRow = (row: RateRow): boolean => /certified/i.test(row.scope);
 
-/** Rows that hold only for goods claimed under USMCA. */
-export const usmcaRow = (row: RateRow): boolean => /USMCA/.test(row.conditions);
+/** Rows that hold only for goods claimed under USMCA; not a row that denies it ("no USMCA relief": buses, lumber). */
+export const usmcaRow = (row: RateRow): boolean => /USMCA/.test(row.conditions) && !/\bno USMCA\b/.test(row.conditions);
 
 /** Everything a measure needs to decide about one line. */
 export interface MeasureQuery {

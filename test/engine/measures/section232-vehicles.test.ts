@@ -75,3 +75,22 @@ describe('auto part 8708.99.68 (general 2.5%), value 1,000', () => {
     expect(() => part('JP', { part_for: 'bus' })).toThrow(expect.objectContaining({ parameter: 'part_for' }));
   });
 });
+
+describe('bus 8702.10.31 (general 2%), value 100,000: note 38(c), 9903.74.02 +10%, no USMCA relief', () => {
+  const bus = (origin: string, extra: Record<string, unknown> = {}) => t.duty({ hts: '8702.10.31', value: 100000, origin, date, ...extra });
+  it('from Germany: base 2,000 + 10% = 10,000 + MPF 346.40 = 12,346.40; no metals 232 (MHD goods exclude it), no note 52', () => {
+    const r = bus('DE');
+    expect(programsOf(r)).toEqual(['s232_buses']);
+    expect(layerOf(r, 's232_buses')).toEqual({ program: 's232_buses', authority: 'Section 232', heading: '9903.74.02', rate: 10, rate_kind: 'add', basis: 'full_value', amount: 10000, refundable: false });
+    expect(r).toMatchObject({ duty: 2000, section_232: 10000, mpf: 346.4, total_duties_fees: 12346.4 });
+  });
+  it('from Mexico under USMCA (Free, no MPF): still +10% = 10,000, the row that denies USMCA relief is not a USMCA route', () => {
+    expect(bus('MX')).toMatchObject({ duty: 0, mpf: 0, section_232: 10000, total_duties_fees: 10000 });
+    expect(bus('MX', { claim: 'none' })).toMatchObject({ duty: 2000, section_232: 10000 });
+  });
+  it('from China on 2025-11-15: +10% bus, Section 301 9903.88.01 +25%, IEEPA fentanyl +10%: 2,000 + 45,000 + 346.40', () => {
+    const r = bus('CN', { date: '2025-11-15' });
+    expect(programsOf(r)).toEqual(['s232_buses', 's301_china', 'ieepa_fentanyl']);
+    expect(r).toMatchObject({ section_232: 10000, section_301: 25000, additional_duty: 45000, total_duties_fees: 47346.4 });
+  });
+});
