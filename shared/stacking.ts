@@ -19,7 +19,7 @@ import { dollars, mulDivRound } from './money.js';
 import { ieepaBrazilIndia } from './measures/ieepa-brazil-india.js';
 import { ieepaFentanyl } from './measures/ieepa-fentanyl.js';
 import { ieepaReciprocal } from './measures/ieepa-reciprocal.js';
-import { countryGroups, RateTable, type Basis, type Charge, type Listing, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
+import { countryGroups, RateTable, type Basis, type Charge, type Finding, type Listing, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
 import { russia } from './measures/russia.js';
 import { section122 } from './measures/section122.js';
 import { section232Metals } from './measures/section232-metals.js';
@@ -176,20 +176,22 @@ export class Chapter99 {
     const notes: string[] = [];
     const assumptions: string[] = [];
     const charges: Charge[] = [];
-    const take = (m: Measure): Charge[] => {
+    const assess = (m: Measure): Finding => {
       const f = m.assess(q);
       notes.push(...f.notes);
       assumptions.push(...f.assumptions);
-      return f.charges;
+      return f;
     };
+    const take = (m: Measure): Charge[] => assess(m).charges;
     if (q.country === null) assumptions.push('No origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.');
 
     charges.push(...take(this.russia));
     let family: Family | null = null;
     let s232: Charge[] = [];
     for (const s of this.s232) {
-      s232 = take(s.measure);
-      if (s232.length) {
+      const f = assess(s.measure);
+      if (f.charges.length || f.covered) {
+        s232 = f.charges;
         family = s.family;
         break;
       }
@@ -208,7 +210,8 @@ export class Chapter99 {
 
     const metalContent = s232.filter((c) => CONTENT_BASES.has(c.basis)).reduce((s, c) => s + c.basisCents, 0);
     const fullValueMetal = family === 'metals' && s232.some((c) => c.basis === 'full_value');
-    const enumerated = family !== null && !s232.every((c) => NOT_ENUMERATED.has(c.program));
+    // A good covered at no duty (s232 empty) is under an enumerated heading too (9903.94.06 is one of note 33's).
+    const enumerated = family !== null && !(s232.length && s232.every((c) => NOT_ENUMERATED.has(c.program)));
     if (family !== null && !enumerated)
       notes.push(`${s232.map((c) => c.heading).join(', ')} is not among the Section 232 headings that notes 2(aa)(v), 50(a) and 52(f) exempt: on a literal reading, Section 122 and Section 301 (notes 50, 52) apply as well.`);
     // The part of the value a 232 metal charge does not cover: what IEEPA reciprocal and Section 122 may still charge.

@@ -280,11 +280,19 @@ export interface Finding {
   notes: string[];
   /** Sentences saying which default stood in for a fact the caller did not give. */
   assumptions: string[];
+  /**
+   * The good is under this program though it owes nothing (a USMCA-qualifying auto part, 9903.94.06):
+   * the programs it displaces stay displaced (stacking.ts).
+   */
+  covered?: true;
 }
 
 export const NOTHING: Finding = Object.freeze({ charges: [], notes: [], assumptions: [] }) as Finding;
 
 export const finding = (charges: Charge[], notes: string[] = [], assumptions: string[] = []): Finding => ({ charges, notes, assumptions });
+
+/** A program that covers the good at no duty (see Finding.covered). */
+export const coveredAtNoDuty = (notes: string[], assumptions: string[]): Finding => ({ charges: [], notes, assumptions, covered: true });
 
 /** A measure: one object answering whether it applies to this line, country, date and facts, and at what rate. */
 export interface Measure {

@@ -5,7 +5,7 @@
  * date (the UK quota, the EU/JP/KR/TW "15% total" deals, the USMCA routes).
  */
 import type { TariffLine } from '../schedule.js';
-import { certifiedRow, chargeOf, claims, finding, generalHeading, listing, listOfRow, NOTHING, programList, usmcaRow, type Charge, type Finding, type ListedProduct, type Measure, type MeasureQuery, type RateRow, type RateTable, type Table } from './measure.js';
+import { certifiedRow, chargeOf, claims, coveredAtNoDuty, finding, generalHeading, listing, listOfRow, NOTHING, programList, usmcaRow, type Charge, type Finding, type ListedProduct, type Measure, type MeasureQuery, type RateRow, type RateTable, type Table } from './measure.js';
 
 /** Product list → the program of program_rates.csv that prices it. */
 const RATE_PROGRAM: Readonly<Record<string, string>> = {
@@ -55,7 +55,7 @@ export function section232Vehicles(rates: RateTable, rows: Table): Measure {
     });
     if (!row) return finding([], [], assumptions);
     if (listOfRow(row) === 's232_autos_UK_quota' && q.facts.ukQuota === null) assumptions.push(`uk_quota not given: the vehicle is taken as within the UK quota (${row.heading}).`);
-    if (row.kind === 'zero') return finding([], [`Section 232: ${row.heading} (USMCA-qualifying) — no duty.`], assumptions);
+    if (row.kind === 'zero') return coveredAtNoDuty([`Section 232: ${row.heading} (USMCA-qualifying) — no duty.`], assumptions);
     return finding([charge(q, row, assumptions)], [], assumptions);
   }
 

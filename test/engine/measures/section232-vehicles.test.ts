@@ -94,3 +94,17 @@ describe('bus 8702.10.31 (general 2%), value 100,000: note 38(c), 9903.74.02 +10
     expect(r).toMatchObject({ section_232: 10000, section_301: 25000, additional_duty: 45000, total_duties_fees: 47346.4 });
   });
 });
+
+describe('auto part 8708.29.51.60 (also on the metals annex), value 10,000', () => {
+  it('from Mexico under USMCA: 9903.94.06, no duty, and no metals 232 either: the parts program covers it at no duty (SPEC 3.2)', () => {
+    for (const d of ['2025-06-01', date]) {
+      const r = t.duty({ hts: '8708.29.51.60', value: 10000, origin: 'MX', date: d });
+      expect(r.additional_duties).toEqual([]);
+      expect(r.notes.join(' ')).toMatch(/9903\.94\.06/);
+      expect(r).toMatchObject({ duty: 0, total_duties_fees: 0 });
+    }
+  });
+  it('from Mexico without the claim: 9903.94.05 +25% = 2,500, not a metals heading', () => {
+    expect(programsOf(t.duty({ hts: '8708.29.51.60', value: 10000, origin: 'MX', date, claim: 'none' }))).toEqual(['s232_auto_parts']);
+  });
+});
