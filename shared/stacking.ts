@@ -261,14 +261,25 @@ export class Chapter99 {
 
 /** Sets a charge's layer at `k` of `out`'s; a top-up over a base duty that could not be computed is said in its assumptions. */
 function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cents: number; assumptions: readonly string[] }, k: number, q: MeasureQuery, c: Charge, onFullValue: boolean): void {
-  const gross = mulDivRound(onFullValue ? q.valueCents : c.basisCents, c.rate.num, c.rate.den);
+  const basis = onFullValue ? q.valueCents : c.basisCents;
   const topUp = c.kind === 'total' || c.kind === 'col2_override';
   if (topUp && q.dutyCents === null)
     out.assumptions = [...out.assumptions, `The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`];
-  const cents = topUp ? Math.max(0, gross - (q.dutyCents ?? 0)) : gross;
+  const cents = topUp ? topUpCents(basis, c.rate.num, c.rate.den, q.dutyCents ?? 0, q.valueCents) : mulDivRound(basis, c.rate.num, c.rate.den);
   out.layers[k] = { program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable };
   out.additionalCents += cents;
   if (c.authority === SECTION_232) out.section232Cents += cents;
+}
+
+/**
+ * A "total" rate's top-up on its basis (SPEC section 0): (rate − the base duty's ad valorem rate) × basis, at
+ * least 0, rounded once. The base duty falls on the whole value, so on a part of it (the non-metal content, the
+ * non-U.S. content) only that part's share of it counts: num/den × basis − duty × basis / value.
+ */
+function topUpCents(basis: number, num: number, den: number, dutyCents: number, valueCents: number): number {
+  if (basis === valueCents) return Math.max(0, mulDivRound(basis, num, den) - dutyCents);
+  const over = num * valueCents - den * dutyCents;
+  return over <= 0 || basis <= 0 ? 0 : mulDivRound(basis, over, den * valueCents);
 }
 
 const NO_LAYERS: readonly Layer[] = Object.freeze([]);
