@@ -101,6 +101,13 @@ export const SECTION_301_SETTINGS: Readonly<Record<string, { num: number; den: n
  */
 export const CHAPTER99_FROM = '2025-01-01';
 
+/**
+ * IEEPA fentanyl duties on Canada and Mexico: USMCA-qualifying goods are exempt from this entry date,
+ * whatever their rate (EO 14231 and EO 14232, 2025-03-06; U.S. note 2(b), 2(k); headings 9903.01.04,
+ * 9903.01.14). The rate table repeats the condition on most rows but not on Mexico's potash (9903.01.05).
+ */
+export const IEEPA_FENTANYL_USMCA_FROM = '2025-03-07';
+
 /** IEEPA reciprocal duties: goods with at least this share of U.S. content owe nothing on it (heading 9903.01.34, U.S. note 2(v)(iv)). */
 export const IEEPA_US_CONTENT_SHARE = { num: 20, den: 100 } as const;
 

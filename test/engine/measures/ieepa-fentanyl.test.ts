@@ -36,3 +36,19 @@ describe('IEEPA fentanyl', () => {
     expect(layerOf(shirt('CN', '2026-02-24'), 'ieepa_fentanyl')).toBeUndefined();
   });
 });
+
+describe('potash 3104.20.00 from Mexico (9903.01.05, 10%), value 10,000', () => {
+  it('under USMCA (the default claim) from 2025-03-07: exempt like every USMCA-qualifying good of Mexico (SPEC 3.4), though its rate row does not repeat the condition', () => {
+    const r = t.duty({ hts: '3104.20.00', value: 10000, origin: 'MX', date: '2025-06-01' });
+    expect(r.additional_duties).toEqual([]);
+    expect(r.notes.join(' ')).toMatch(/9903\.01\.05: USMCA-qualifying goods are exempt/);
+  });
+  it('without the claim: 10% = 1,000 (+ MPF 34.64)', () => {
+    const r = t.duty({ hts: '3104.20.00', value: 10000, origin: 'MX', date: '2025-06-01', claim: 'none' });
+    expect(r.additional_duties).toEqual([expect.objectContaining({ heading: '9903.01.05', rate: 10, amount: 1000, refundable: true })]);
+    expect(r).toMatchObject({ total_duties_fees: 1034.64 });
+  });
+  it('before 2025-03-07 the USMCA exemption did not exist yet: 2025-03-05 pays the general 25% = 2,500', () => {
+    expect(t.duty({ hts: '3104.20.00', value: 10000, origin: 'MX', date: '2025-03-05' }).additional_duties).toEqual([expect.objectContaining({ heading: '9903.01.01', amount: 2500 })]);
+  });
+});
