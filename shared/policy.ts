@@ -103,7 +103,7 @@ export const CHAPTER99_FROM = '2025-01-01';
 
 /**
  * IEEPA fentanyl duties on Canada and Mexico: USMCA-qualifying goods are exempt from this entry date,
- * whatever their rate (EO 14231 and EO 14232, 2025-03-06; U.S. note 2(b), 2(k); headings 9903.01.04,
+ * whatever their rate (EO 14231 and EO 14232, 2025-03-06; U.S. note 2(a)-(c), (j)-(m); headings 9903.01.04,
  * 9903.01.14). The rate table repeats the condition on most rows but not on Mexico's potash (9903.01.05).
  */
 export const IEEPA_FENTANYL_USMCA_FROM = '2025-03-07';
