@@ -108,6 +108,13 @@ export const CHAPTER99_FROM = '2025-01-01';
  */
 export const IEEPA_FENTANYL_USMCA_FROM = '2025-03-07';
 
+/**
+ * IEEPA reciprocal duties on steel articles of U.S. note 16(b) under Section 232 (9903.81.87/.88, not
+ * derivatives): none at all before this entry date, then on their non-steel content like every steel and
+ * aluminum good (U.S. note 2(v)(vi)-(ix), heading 9903.01.33; data/ch99/SPEC.md section 2.13).
+ */
+export const IEEPA_RECIPROCAL_ON_STEEL_ARTICLES_FROM = '2025-08-18';
+
 /** IEEPA reciprocal duties: goods with at least this share of U.S. content owe nothing on it (heading 9903.01.34, U.S. note 2(v)(iv)). */
 export const IEEPA_US_CONTENT_SHARE = { num: 20, den: 100 } as const;
 

@@ -31,7 +31,7 @@ import { section232Wood } from './measures/section232-wood.js';
 import { section301Brazil } from './measures/section301-brazil.js';
 import { section301ForcedLabor } from './measures/section301-forced-labor.js';
 import { unlisted } from './measures/unlisted.js';
-import { CHAPTER99_FROM } from './policy.js';
+import { CHAPTER99_FROM, IEEPA_RECIPROCAL_ON_STEEL_ARTICLES_FROM } from './policy.js';
 import type { TariffLine } from './schedule.js';
 
 export type { Basis, Listing };
@@ -222,7 +222,8 @@ export class Chapter99 {
     };
 
     const copper = s232.some((c) => c.basis === 'copper_content' || c.program === 's232_copper');
-    if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma')
+    const steelArticle = q.date < IEEPA_RECIPROCAL_ON_STEEL_ARTICLES_FROM && s232.some((c) => c.steelArticle);
+    if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma' && !steelArticle)
       for (const c of take(this.reciprocal)) {
         const kept = family === 'metals' ? nonMetal(c) : c;
         if (kept) charges.push(kept);

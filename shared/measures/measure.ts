@@ -261,6 +261,8 @@ export interface Charge {
   basisCents: number;
   /** IEEPA duties, held unlawful: importers are claiming them back. */
   refundable: boolean;
+  /** A steel article of note 16(b) itself (9903.81.87/.88), not a derivative: stacking.ts exempts it from IEEPA reciprocal for a time. */
+  steelArticle?: true;
 }
 
 /** The charge a rate row makes on `basisCents`. */

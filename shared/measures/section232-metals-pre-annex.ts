@@ -62,7 +62,8 @@ export function section232MetalsPreAnnex(rates: RateTable, rows: ListTable): Mea
       const c = CONTENT[metal];
       const given = q.facts[c.fact] as number | null;
       if (onContent && given === null) assumptions.push(`${c.param} not given: the whole customs value is taken as ${metal} content (an upper bound).`);
-      charges.push(onContent ? chargeOf(row, 'Section 232', given ?? q.valueCents, c.basis) : chargeOf(row, 'Section 232', q.valueCents));
+      const charge = onContent ? chargeOf(row, 'Section 232', given ?? q.valueCents, c.basis) : chargeOf(row, 'Section 232', q.valueCents);
+      charges.push(metal === 'steel' && e.kind === 'mill' ? { ...charge, steelArticle: true } : charge);
     }
     return finding(charges, [], assumptions);
   }

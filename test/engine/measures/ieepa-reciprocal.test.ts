@@ -51,8 +51,24 @@ describe('a "15% total" floor on part of the value (SPEC section 0: (15% − the
     // 250 base + 50% × 4,000 aluminum + 750 + 34.64 MPF.
     expect(r).toMatchObject({ duty: 250, section_232: 2000, total_duties_fees: 3034.64 });
   });
-  it('steel article 7326.90.86.88 (2.9%) from Germany on 2025-09-01, steel content 4,000: (15% − 2.9%) × 6,000 = 726', () => {
+  it('steel derivative 7326.90.86.88 (2.9%) from Germany on 2025-09-01, steel content 4,000: (15% − 2.9%) × 6,000 = 726', () => {
     const r = t.duty({ hts: '7326.90.86.88', value: 10000, origin: 'DE', date: '2025-09-01', steel_content: 4000 });
     expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ basis: 'non_metal_content', amount: 726 });
+  });
+});
+
+describe('steel articles of note 16(b) (9903.81.87/.88): no reciprocal duty at all before 2025-08-18 (SPEC 2.13)', () => {
+  const pipe = (date: string) => t.duty({ hts: '7306.30.50', value: 10000, origin: 'IN', date, steel_content: 6000 });
+  it('pipe 7306.30.50 from India, steel content 6,000: on 2025-07-01 and 2025-08-17 only 50% × 6,000 = 3,000 of Section 232', () => {
+    for (const d of ['2025-07-01', '2025-08-17']) {
+      expect(pipe(d).additional_duties).toEqual([expect.objectContaining({ program: 's232_steel', basis: 'steel_content', amount: 3000 })]);
+      expect(pipe(d)).toMatchObject({ total_duties_fees: 3034.64 });
+    }
+  });
+  it('from 2025-08-18: India 25% (9903.02.26) on the non-steel content 4,000 = 1,000', () => {
+    expect(layerOf(pipe('2025-08-18'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.26', basis: 'non_metal_content', amount: 1000 });
+  });
+  it('a derivative (7326.90.86.88) on 2025-07-01 still owes the baseline 10% on its non-steel content: 400', () => {
+    expect(layerOf(t.duty({ hts: '7326.90.86.88', value: 10000, origin: 'IN', date: '2025-07-01', steel_content: 6000 }), 'ieepa_reciprocal')).toMatchObject({ basis: 'non_metal_content', amount: 400 });
   });
 });
