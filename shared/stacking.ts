@@ -143,7 +143,7 @@ export class Chapter99 {
     this.brazilIndia = ieepaBrazilIndia(rates);
     this.s122 = section122(rates, () => t.s122Exempt);
     this.later = [section301Brazil(rates, () => t.s301BrazilAnnex), section301ForcedLabor(rates, () => t.s301ForcedLaborAnnex, t.headingsPostRev10, groups)];
-    this.unlisted = unlisted(t.headingsPostRev10);
+    this.unlisted = unlisted(t.headingsPostRev10, rates);
     const rule = t.stackingRules.find((r) => r.when_this_applies === 'IEEPA CA/MX fentanyl' && r.effect_on.startsWith('s232 steel/aluminum'));
     this.fentanylFirst = { from: rule?.from ?? '', to: rule?.to ?? '' };
   }

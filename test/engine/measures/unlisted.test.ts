@@ -15,3 +15,17 @@ describe('unlisted programs', () => {
     expect(t.duty({ hts: '8806.21.00', value: 1000, origin: 'JP', date: '2026-11-22' }).notes.join(' ')).toMatch(/unmanned aircraft.*9903\.08\.22 \(\+25%\)/);
   });
 });
+
+describe('the Section 301 ships action on China (note 31(k), (l)): a note, no amount', () => {
+  it('8716.39.00.90 from China on 2026-11-25: a note naming 9903.91.12 (+100% from 2026-11-10, intermodal chassis); Section 301 stays 9903.88.03 +25% = 2,500', () => {
+    const r = t.duty({ hts: '8716.39.00.90', value: 10000, origin: 'CN', date: '2026-11-25' });
+    expect(r.notes.join(' ')).toMatch(/9903\.91\.12, \+100% from 2026-11-10 .*intermodal chassis.*8716\.39\.0090, 8716\.90\.30, 8716\.90\.50: not included/);
+    expect(r).toMatchObject({ section_301_heading: '9903.88.03', section_301: 2500 });
+  });
+  it('8426.19.00 from China: 9903.91.14 (ship-to-shore gantry cranes); not before 2026-11-10, not for goods of Japan', () => {
+    const note = (origin: string, date: string) => t.duty({ hts: '8426.19.00', value: 10000, origin, date }).notes.join(' ');
+    expect(note('CN', '2026-11-10')).toMatch(/9903\.91\.14, \+100% .*ship-to-shore gantry cranes under 8426\.19\.00/);
+    expect(note('CN', '2026-11-09')).not.toMatch(/9903\.91\.14/);
+    expect(note('JP', '2026-11-25')).not.toMatch(/9903\.91\.14/);
+  });
+});
