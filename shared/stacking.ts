@@ -15,7 +15,7 @@
  * and on what basis, and computes every amount (rounded once, half away from zero).
  */
 import { NO_FACTS } from './claims.js';
-import { dollars, mulDivRound } from './money.js';
+import { dollars, mulDivRound, roundFraction } from './money.js';
 import { ieepaBrazilIndia } from './measures/ieepa-brazil-india.js';
 import { ieepaFentanyl } from './measures/ieepa-fentanyl.js';
 import { ieepaReciprocal } from './measures/ieepa-reciprocal.js';
@@ -262,11 +262,11 @@ export class Chapter99 {
 
 /** Sets a charge's layer at `k` of `out`'s; a top-up over a base duty that could not be computed is said in its assumptions. */
 function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cents: number; assumptions: readonly string[] }, k: number, q: MeasureQuery, c: Charge, onFullValue: boolean): void {
-  const basis = onFullValue ? q.valueCents : c.basisCents;
+  const basisCents = onFullValue ? q.valueCents : c.basisCents;
   const topUp = c.kind === 'total' || c.kind === 'col2_override';
   if (topUp && q.dutyCents === null)
     out.assumptions = [...out.assumptions, `The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`];
-  const cents = topUp ? topUpCents(basis, c.rate.num, c.rate.den, q.dutyCents ?? 0, q.valueCents) : mulDivRound(basis, c.rate.num, c.rate.den);
+  const cents = topUp ? topUpCents(basisCents, c.rate.num, c.rate.den, q.dutyCents ?? 0, q.valueCents) : mulDivRound(basisCents, c.rate.num, c.rate.den);
   out.layers[k] = { program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable };
   out.additionalCents += cents;
   if (c.authority === SECTION_232) out.section232Cents += cents;
@@ -277,10 +277,14 @@ function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cen
  * least 0, rounded once. The base duty falls on the whole value, so on a part of it (the non-metal content, the
  * non-U.S. content) only that part's share of it counts: num/den × basis − duty × basis / value.
  */
-function topUpCents(basis: number, num: number, den: number, dutyCents: number, valueCents: number): number {
-  if (basis === valueCents) return Math.max(0, mulDivRound(basis, num, den) - dutyCents);
+export function topUpCents(basisCents: number, num: number, den: number, dutyCents: number, valueCents: number): number {
+  if (basisCents === valueCents) return Math.max(0, mulDivRound(basisCents, num, den) - dutyCents);
   const over = num * valueCents - den * dutyCents;
-  return over <= 0 || basis <= 0 ? 0 : mulDivRound(basis, over, den * valueCents);
+  const whole = den * valueCents;
+  if (Math.max(num * valueCents, den * dutyCents, whole) <= Number.MAX_SAFE_INTEGER) return over <= 0 ? 0 : mulDivRound(basisCents, over, whole);
+  // Values near the largest accepted (10^14 cents): the products in BigInt, exactly.
+  const exact = BigInt(num) * BigInt(valueCents) - BigInt(den) * BigInt(dutyCents);
+  return exact <= 0n ? 0 : Number(roundFraction(BigInt(basisCents) * exact, BigInt(den) * BigInt(valueCents)));
 }
 
 const NO_LAYERS: readonly Layer[] = Object.freeze([]);

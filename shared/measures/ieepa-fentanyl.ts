@@ -6,10 +6,9 @@
  */
 import type { TariffLine } from '../schedule.js';
 import { IEEPA_FENTANYL_USMCA_FROM } from '../policy.js';
-import { chargeOf, claims, finding, listing, NOTHING, ProductList, type Finding, type Measure, type MeasureQuery, type ListTable, type RateTable } from './measure.js';
+import { chargeOf, finding, listing, NOTHING, ProductList, usmcaGoods, type Finding, type Measure, type MeasureQuery, type ListTable, type RateTable } from './measure.js';
 
 const PROGRAM = 'ieepa_fentanyl';
-const USMCA_PARTIES = new Set(['CA', 'MX']);
 
 export function ieepaFentanyl(rates: RateTable, carveoutRows: ListTable): Measure {
   const carveouts = new ProductList(carveoutRows, (r) => r.hts8, (r) => ({ heading: r.heading, from: r.valid_from, to: r.valid_to }));
@@ -18,7 +17,7 @@ export function ieepaFentanyl(rates: RateTable, carveoutRows: ListTable): Measur
     const listed = carveouts.find(q.line, q.date);
     const row = rates.pick(PROGRAM, q.country, q.date, (r) => !r.scope.startsWith('list:') || listed.some((c) => r.heading.includes(c.heading)));
     if (!row) return NOTHING;
-    if (q.country !== null && USMCA_PARTIES.has(q.country) && claims(q, 'usmca') && q.date >= IEEPA_FENTANYL_USMCA_FROM) return finding([], [`IEEPA ${row.heading}: USMCA-qualifying goods are exempt.`]);
+    if (usmcaGoods(q) && q.date >= IEEPA_FENTANYL_USMCA_FROM) return finding([], [`IEEPA ${row.heading}: USMCA-qualifying goods are exempt.`]);
     return finding([chargeOf(row, 'IEEPA', q.valueCents, 'full_value', true)]);
   }
 

@@ -229,8 +229,8 @@ export const listOfRow = (row: RateRow): string | null => /program=(s232_\w+)/.e
 /** Rows that stand for a certification or approval the API does not take (note 33(p)-(r) certified parts). */
 export const certifiedRow = (row: RateRow): boolean => /certified/i.test(row.scope);
 
-/** Rows that hold only for goods claimed under USMCA; not a row that denies it ("no USMCA relief": buses, lumber). */
-export const usmcaRow = (row: RateRow): boolean => /USMCA/.test(row.conditions) && !/\bno USMCA\b/.test(row.conditions);
+/** Rows of a USMCA route, which hold only for goods claimed under USMCA ("input: USMCA-qualifying"); not a row that denies it ("no USMCA relief": buses). */
+export const usmcaRow = (row: RateRow): boolean => /^input: USMCA/.test(row.conditions);
 
 /** Everything a measure needs to decide about one line. */
 export interface MeasureQuery {
@@ -326,6 +326,9 @@ export const NO_LISTINGS = (): Listing[] => [];
 
 /** Whether the goods are claimed under a named program (usmca, korus, cafta-dr). */
 export const claims = (q: MeasureQuery, program: ProgramName): boolean => claimed(q.preference, program);
+
+/** Goods of Canada or Mexico claimed under USMCA: exempt from IEEPA fentanyl (from 2025-03-07), Section 122 and note 52. */
+export const usmcaGoods = (q: MeasureQuery): boolean => (q.country === 'CA' || q.country === 'MX') && claims(q, 'usmca');
 
 /** Two-digit chapter of a line. */
 export const chapterOf = (q: MeasureQuery): number => Number(q.line.digits.slice(0, 2));

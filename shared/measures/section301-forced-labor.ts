@@ -5,7 +5,7 @@
  * Mexico, CAFTA-DR textiles entered duty-free. The thirteen country lists of note 52(j) are not
  * available: goods of those countries get a note naming the headings to check.
  */
-import { cafTaDrTextile, chargeOf, claims, finding, NOTHING, type Finding, type Measure, type ListTable, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import { cafTaDrTextile, chargeOf, finding, NOTHING, usmcaGoods, type Finding, type Measure, type ListTable, type MeasureQuery, type RateTable, type Table } from './measure.js';
 import { proposedExemptions } from './proposed-exemptions.js';
 
 const PROGRAM = 's301_forced_labor';
@@ -24,8 +24,8 @@ export function section301ForcedLabor(rates: RateTable, annexRows: ListTable, he
   function assess(q: MeasureQuery): Finding {
     const row = rates.pick(PROGRAM, q.country, q.date);
     if (!row) return NOTHING;
-    if ((claims(q, 'usmca') && (q.country === 'CA' || q.country === 'MX')) || cafTaDrTextile(q))
-      return finding([], [`Section 301 forced labor: exempt as ${claims(q, 'usmca') ? 'USMCA-qualifying' : 'CAFTA-DR duty-free textile'} goods.`]);
+    const usmca = usmcaGoods(q);
+    if (usmca || cafTaDrTextile(q)) return finding([], [`Section 301 forced labor: exempt as ${usmca ? 'USMCA-qualifying' : 'CAFTA-DR duty-free textile'} goods.`]);
     const { exempt, notes } = exemption(q, row.heading);
     if (exempt) return exempt;
     const list = countryLists.get(q.country!);

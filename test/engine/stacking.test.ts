@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DutyResult, OrderLine } from '../../shared/index.js';
 import { realTariff } from '../helpers/tariff.js';
+import { topUpCents } from '../../shared/stacking.js';
 
 const t = realTariff();
 const ok = (l: OrderLine) => l as { line: number } & DutyResult;
@@ -62,5 +63,18 @@ describe('the order\'s claim and facts are the defaults of its items', () => {
   it('a bad item claim is an error of that line, naming items[i].claim', () => {
     const order = t.order({ items: [{ hts: '8703.23.01', value: 1, claim: '??' }] });
     expect(order.lines[0]).toMatchObject({ error: { code: 'invalid_parameter', details: { parameter: 'items[0].claim' } } });
+  });
+});
+
+describe('topUpCents: a "total" rate on part of the value, (rate − duty ÷ value) × basis, rounded once', () => {
+  it('on the full value: rate × value − duty; never below 0', () => {
+    expect(topUpCents(1_000_000, 15, 100, 25_000, 1_000_000)).toBe(125_000);
+    expect(topUpCents(1_000_000, 15, 100, 200_000, 1_000_000)).toBe(0);
+  });
+  it('on 600,000 of 1,000,000 cents with a 2.5% duty (25,000): (15% − 2.5%) × 600,000 = 75,000', () => {
+    expect(topUpCents(600_000, 15, 100, 25_000, 1_000_000)).toBe(75_000);
+  });
+  it('near the largest value accepted (10^14 cents) the products are exact: 12.5% total, 3,946,510,643,097.4995 cents rounds down', () => {
+    expect(topUpCents(99_923_451_892_973, 125, 1000, 8_543_920_843_552, 99_923_451_893_299)).toBe(3_946_510_643_097);
   });
 });

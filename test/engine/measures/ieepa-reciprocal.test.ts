@@ -45,7 +45,7 @@ describe('IEEPA reciprocal', () => {
 });
 
 describe('a "15% total" floor on part of the value (SPEC section 0: (15% − the base rate) × the basis)', () => {
-  it('aluminum article 7616.99.51.90 from Germany on 2025-09-01, aluminum content 4,000 of 10,000: (15% − 2.5%) × 6,000 = 750, not 15% × 6,000 − the whole base duty 250', () => {
+  it('aluminum derivative 7616.99.51.90 from Germany on 2025-09-01, aluminum content 4,000 of 10,000: (15% − 2.5%) × 6,000 = 750, not 15% × 6,000 − the whole base duty 250', () => {
     const r = t.duty({ hts: '7616.99.51.90', value: 10000, origin: 'DE', date: '2025-09-01', aluminum_content: 4000 });
     expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.19/.20', rate: 15, rate_kind: 'total', basis: 'non_metal_content', amount: 750 });
     // 250 base + 50% × 4,000 aluminum + 750 + 34.64 MPF.

@@ -105,6 +105,14 @@ describe('auto part 8708.29.51.60 (also on the metals annex), value 10,000', () 
     }
   });
   it('from Mexico without the claim: 9903.94.05 +25% = 2,500, not a metals heading', () => {
-    expect(programsOf(t.duty({ hts: '8708.29.51.60', value: 10000, origin: 'MX', date, claim: 'none' }))).toEqual(['s232_auto_parts']);
+    const r = t.duty({ hts: '8708.29.51.60', value: 10000, origin: 'MX', date, claim: 'none' });
+    expect(programsOf(r)).toEqual(['s232_auto_parts']);
+    expect(layerOf(r, 's232_auto_parts')).toMatchObject({ heading: '9903.94.05', amount: 2500 });
+  });
+  it('from Mexico under USMCA as a part of medium/heavy-duty vehicles (part_for=mhd): 9903.74.10, no duty, no metals 232', () => {
+    const r = t.duty({ hts: '8708.29.51.60', value: 10000, origin: 'MX', date, part_for: 'mhd' });
+    expect(r.additional_duties).toEqual([]);
+    expect(r.notes.join(' ')).toMatch(/9903\.74\.10/);
+    expect(r).toMatchObject({ total_duties_fees: 0 });
   });
 });
