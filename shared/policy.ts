@@ -115,6 +115,14 @@ export const IEEPA_FENTANYL_USMCA_FROM = '2025-03-07';
  */
 export const IEEPA_RECIPROCAL_ON_STEEL_ARTICLES_FROM = '2025-08-18';
 
+/**
+ * IEEPA fentanyl duties on Canada: energy and energy resources paid 10% instead of 25% from the first day
+ * (EO 14193 as amended, in force 2025-03-04; heading 9903.01.13). The carve-out list (ieepa_fentanyl_carveouts.csv)
+ * dates every row from 2025-03-07, when the USMCA-era amendment added potash; its SOURCE.md notes the energy rate
+ * applied from 2025-03-04.
+ */
+export const IEEPA_FENTANYL_CA_ENERGY_FROM = '2025-03-04';
+
 /** IEEPA reciprocal duties: goods with at least this share of U.S. content owe nothing on it (heading 9903.01.34, U.S. note 2(v)(iv)). */
 export const IEEPA_US_CONTENT_SHARE = { num: 20, den: 100 } as const;
 

@@ -5,13 +5,13 @@
  * 2025-03-07 (policy.ts), potash and energy included. Held unlawful: every amount is refundable.
  */
 import type { TariffLine } from '../schedule.js';
-import { IEEPA_FENTANYL_USMCA_FROM } from '../policy.js';
+import { IEEPA_FENTANYL_CA_ENERGY_FROM, IEEPA_FENTANYL_USMCA_FROM } from '../policy.js';
 import { chargeOf, finding, listing, NOTHING, ProductList, usmcaGoods, type Finding, type Measure, type MeasureQuery, type ListTable, type RateTable } from './measure.js';
 
 const PROGRAM = 'ieepa_fentanyl';
 
 export function ieepaFentanyl(rates: RateTable, carveoutRows: ListTable): Measure {
-  const carveouts = new ProductList(carveoutRows, (r) => r.hts8, (r) => ({ heading: r.heading, from: r.valid_from, to: r.valid_to }));
+  const carveouts = new ProductList(carveoutRows, (r) => r.hts8, (r) => ({ heading: r.heading, from: r.category === 'energy_ca' ? IEEPA_FENTANYL_CA_ENERGY_FROM : r.valid_from, to: r.valid_to }));
 
   function assess(q: MeasureQuery): Finding {
     const listed = carveouts.find(q.line, q.date);
