@@ -70,7 +70,7 @@ const EXACT_IN_DOUBLES = 2 ** 52;
  * as past the bound). Null otherwise: the BigInt path then computes the duty or says why it cannot.
  */
 function assessInDoubles(rate: DutyRate, valueCents: number, qty: Quantity | null): Assessment | null {
-  if (!qty) return null;
+  if (!qty || (qty.unit === null && inSeveralUnits(rate))) return null;
   const units = Number(qty.amount.units);
   const scale = 10 ** qty.amount.scale;
   let sumN = 0;
@@ -97,6 +97,17 @@ function assessInDoubles(rate: DutyRate, valueCents: number, qty: Quantity | nul
   return { cents: mulDivRound(sumN, 1, sumD), notes };
 }
 
+/** Whether the rate's specific parts are per different units (4.4¢/liter + 31.4¢/pf. liter). */
+function inSeveralUnits(rate: DutyRate): boolean {
+  let unit: SpecificComponent['unit'] | null = null;
+  for (const c of rate.components) {
+    if (c.type !== 'specific') continue;
+    if (unit !== null && c.unit !== unit) return true;
+    unit = c.unit;
+  }
+  return false;
+}
+
 /** What the quantity was taken as when the caller did not say: the rate's unit, its way of measuring. */
 function quantityNote(c: SpecificComponent, qty: Quantity): string | null {
   const taken = qty.unit ? '' : `qty taken in ${c.unit.name}, the unit of the rate.`;
@@ -111,6 +122,9 @@ function specificQuantity(rate: DutyRate, c: SpecificComponent, qty: Quantity | 
   if (!isMeasureQualifier(c.qualifier))
     return { reason: `The rate "${rate.text}" is assessed per ${c.unit.name} ${c.qualifier}; the duty is not computed.` };
   if (!qty) return { reason: `The rate "${rate.text}" is specific: give qty and unit (per ${per}) to compute the duty.` };
+  // A bare qty is taken in the rate's unit; a rate in two units (liters and proof liters, kg and articles) needs two quantities.
+  if (qty.unit === null && inSeveralUnits(rate))
+    return { reason: `The rate "${rate.text}" is assessed on quantities in more than one unit; one qty cannot give them all: the duty is not computed.` };
   const from = qty.unit ?? c.unit;
   if (from.dimension !== c.unit.dimension)
     return { reason: `The rate "${rate.text}" is per ${c.unit.name}; a quantity in ${from.name} cannot be converted to it.` };

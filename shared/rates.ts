@@ -108,7 +108,7 @@ function parseComponent(part: string): RateComponent | null {
     unitText = 'each';
     tail = rest.slice(4);
   } else if (rest.startsWith('/')) {
-    const m = /^\/(clean kg|pf\. ?liter|lin\. m|doz\.|1000|m[23](?=of\b)|[a-z0-9]+)(.*)$/.exec(rest);
+    const m = /^\/(clean kg|pf\. ?liter|lin\. m|doz\.|prs?\.|1000|m[23](?=of\b)|[a-z0-9]+)(.*)$/.exec(rest);
     if (!m) return null;
     unitText = m[1];
     tail = m[2];

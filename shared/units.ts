@@ -38,7 +38,7 @@ unit('each', 'count', '1', 'no', 'no.', 'pcs', 'pc', 'piece', 'pieces', 'unit', 
 unit('doz', 'count', '12', 'doz.', 'dozen', 'dz');
 unit('gross', 'count', '144');
 unit('thousand', 'count', '1000', '1000', 'thousands');
-unit('pairs', 'pairs', '1', 'pair', 'prs', 'prs.', 'pr');
+unit('pairs', 'pairs', '1', 'pair', 'prs', 'prs.', 'pr', 'pr.');
 unit('m2', 'area', '1', 'm²', 'square meter', 'square meters', 'sqm');
 unit('m', 'length', '1', 'meter', 'meters', 'lin. m', 'linear meter', 'linear meters');
 unit('jewel', 'jewels', '1', 'jewels');

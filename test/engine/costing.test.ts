@@ -174,6 +174,15 @@ describe('specific and compound rates', () => {
     expect(r.duty).toBe(37); // 3.7¢/kg on drained weight × 1,000 kg
     expect(r.notes.join(' ')).toMatch(/taken in kg.*drained weight/);
   });
+  it('footwear per pair (76¢/pr. + 32%, 6402.19.50): 500 pairs worth 10,000 = 380 + 3,200', () => {
+    expect(t.duty({ hts: '6402.19.50', value: 10000, qty: 500, unit: 'pairs' })).toMatchObject({ duty_rate: '76¢/pr. + 32%', specific_rate: true, duty: 3580 });
+  });
+  it('a rate in two units (4.4¢/liter + 31.4¢/pf. liter) is not computed from one bare qty, and says why', () => {
+    const r = t.duty({ hts: '2204.30.00', value: 1000, qty: 100 });
+    expect(r.duty).toBeNull();
+    expect(r.notes.join(' ')).toMatch(/more than one unit/);
+    expect(t.duty({ hts: '9106.10.00', value: 1000, qty: 10 }).duty).toBeNull(); // 36¢ each + 5.6% + 2¢/jewel
+  });
   it('units of another dimension are not converted', () => {
     const r = t.duty({ hts: '2009.11.00', value: 100, qty: 10, unit: 'kg' });
     expect(r.duty).toBeNull();

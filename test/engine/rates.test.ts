@@ -23,6 +23,8 @@ describe('rate grammar', () => {
     ['14.27¢/ liter', [[14.27, 'liter', 1, null]]],
     ['$1.32/t, including weight of container', [[132, 't', 1, 'including weight of container']]],
     ['86.1¢/m2of recording surface', [[86.1, 'm2', 1, 'of recording surface']]],
+    // Footwear prints pairs with a full stop (6402.19.50, 6404.11.90).
+    ['90¢/pr.', [[90, 'pairs', 1, null]]],
   ])('specific %j', (text, expected) => {
     const r = parseRate(text)!;
     expect(r.kind).toBe('specific');
@@ -33,6 +35,7 @@ describe('rate grammar', () => {
     const r = parseRate('8.8¢/kg + 20%')!;
     expect(r.kind).toBe('compound');
     expect(components(r)).toEqual([[8.8, 'kg', 1, null], [0.2, null]]);
+    expect(components(parseRate('76¢/pr. + 32%'))).toEqual([[76, 'pairs', 1, null], [0.32, null]]);
     expect(components(parseRate('$1.50 each + 45% on the case + 35% on the battery'))).toEqual([
       [150, 'each', 1, null],
       [0.45, 'on the case'],
