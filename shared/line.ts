@@ -12,6 +12,7 @@ import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, RUSSIA_COLUMN2_HEADINGS, SECTION_3
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
 import { dutyLine, type Schedule, type TariffLine } from './schedule.js';
+import { parseSpecialColumn } from './special-programs.js';
 import type { Chapter99, Layer, Plan } from './stacking.js';
 
 export type RateBasis = 'general' | 'special' | 'column2';
@@ -68,7 +69,7 @@ export function claimedSymbols(origin: Origin, claim: Claim): readonly string[] 
 }
 
 /** The rate column that applies to goods of this origin on this line, under the preference claimed (its symbols). */
-export function applicableRate(line: TariffLine, origin: Origin, programs: readonly string[]): AppliedRate {
+export function applicableRate(schedule: Schedule, line: TariffLine, origin: Origin, programs: readonly string[]): AppliedRate {
   const r = line.rates;
   if (!r) return { basis: 'general', program: null, text: null, rate: null, notes: [] };
   if (origin === 'col2') return { basis: 'column2', program: null, text: r.column2Text || null, rate: r.column2, notes: [] };
@@ -77,11 +78,29 @@ export function applicableRate(line: TariffLine, origin: Origin, programs: reado
   for (const symbol of programs) {
     const entry = r.special.find((p) => p.program === symbol);
     if (!entry) continue;
-    if (entry.reference !== null)
+    if (entry.reference !== null) {
+      const mexican = origin === 'mx' ? goodsOfMexico(schedule, entry.reference, symbol) : null;
+      if (mexican) return { basis: 'special', program: symbol, text: mexican.text, rate: mexican.rate, notes: [mexican.note] };
       return { ...general, notes: [`Program ${symbol} on this line is governed by ${entry.reference} (a quota or staged provision of chapter 98/99); the general rate was applied.`] };
+    }
     return { basis: 'special', program: symbol, text: entry.rateText, rate: entry.rate, notes: [] };
   }
   return { ...general, notes: [`Program ${programs.join('/')} is not listed for ${line.hts}; the general rate applies.`] };
+}
+
+/**
+ * The rate of goods of Mexico under a USMCA provision of chapter 98 that a line refers to (`See
+ * 9823.01.01-9823.01.07 (S+)`): each group of subchapter XXIII opens with "Goods of Mexico or goods of the
+ * United States provided for in note 1(a)", Free (S+); the quota lines after it are Canada's. Null when the
+ * reference does not open so.
+ */
+function goodsOfMexico(schedule: Schedule, reference: string, symbol: string): { text: string; rate: DutyRate; note: string } | null {
+  const first = /^\d{4}\.\d{2}\.\d{2}/.exec(reference)?.[0];
+  const provision = first ? schedule.find(first.replace(/\./g, '')) : undefined;
+  if (!provision?.otherColumns || !/^Goods of Mexico\b/.test(provision.description)) return null;
+  const entry = parseSpecialColumn(provision.otherColumns.special).programs.find((p) => p.program === symbol && p.rate !== null);
+  if (!entry) return null;
+  return { text: entry.rateText, rate: entry.rate!, note: `Program ${symbol}: goods of Mexico are provided for in ${first} (${entry.rateText}), the first provision of ${reference}; its quota lines are Canada's.` };
 }
 
 /** A line found by queries, with the terms of those queries (see Terms). */
@@ -213,17 +232,17 @@ function termsOf(lines: FoundLines, found: Found, input: LineInput): Terms {
     if (t.origin.origin === o.origin && t.origin.country === o.country && t.date === input.date && t.s301Setting === input.s301 && (t.claim === c || (t.claim.kind === c.kind && claimName(t.claim) === claimName(c))))
       return t;
   }
-  const t = terms(found.line, input);
+  const t = terms(lines.schedule, found.line, input);
   lines.remember(found, t);
   return t;
 }
 
 const claimName = (c: Claim): string | null => (c.kind === 'program' ? c.name : null);
 
-function terms(line: TariffLine, input: LineInput): Terms {
+function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
   const { origin } = input.origin;
   const preference = claimedSymbols(origin, input.claim);
-  const applied = applicableRate(line, origin, preference);
+  const applied = applicableRate(schedule, line, origin, preference);
   const head = input.origin.country ? [originNote(input.origin), ...applied.notes] : applied.notes;
   const middle: string[] = [];
   let s301: Section301 = derivedSection301([], input.date);

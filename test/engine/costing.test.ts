@@ -66,6 +66,15 @@ describe('origins', () => {
     expect(r).toMatchObject({ rate_basis: 'general', duty: 1320, special_program: null });
     expect(r.notes.join(' ')).toMatch(/9822\.04\.01-9822\.04\.03/);
   });
+  it('goods of Mexico under a USMCA provision (See 9823.01.01-9823.01.07 (S+)) are Free: 9823.01.01 opens the group with them; Canada still pays the general rate', () => {
+    const milk = (origin: string) => t.duty({ hts: '0401.40.25', value: 5000, origin, qty: 1000, unit: 'liter', date: '2026-06-15' });
+    const mx = milk('mx');
+    expect(mx).toMatchObject({ rate_basis: 'special', special_program: 'S+', duty_rate: 'Free', duty: 0, mpf: 0 });
+    expect(mx.notes.join(' ')).toMatch(/goods of Mexico are provided for in 9823\.01\.01 \(Free\)/);
+    // 77.2¢/liter × 1,000 liters
+    expect(milk('ca')).toMatchObject({ rate_basis: 'general', duty: 772 });
+    expect(t.duty({ hts: '0406.10.08', value: 5000, origin: 'MX', qty: 1000, unit: 'kg', date: '2026-06-15' })).toMatchObject({ special_program: 'S+', duty: 0 });
+  });
   it('column 2: Cuba, North Korea, Russia and Belarus, or col2', () => {
     // 6109.10.00 column 2 is 90%: 0.9 × 1,000 = 900; MPF minimum 33.58
     for (const o of ['col2', 'CU', 'North Korea', 'RU', 'Belarus'])
