@@ -8,7 +8,7 @@ import { derivedSection301, explicitSection301, section301Charge, type Section30
 import { mulDivRound } from './money.js';
 import { lineKey } from './codes.js';
 import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
-import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
+import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
 import { dutyLine, type Schedule, type TariffLine } from './schedule.js';
@@ -62,10 +62,24 @@ interface AppliedRate {
   notes: string[];
 }
 
-/** The special-column symbols claimed: the origin's own under `auto`, none under `none`. */
-export function claimedSymbols(origin: Origin, claim: Claim): readonly string[] {
-  if (claim.kind === 'program') return claim.symbols;
-  return claim.kind === 'auto' ? (ORIGIN_PROGRAMS[origin] ?? []) : [];
+/** The symbols of the partner programs (USMCA, KORUS, ...): goods of their partners alone may claim them. */
+const PARTNER_SYMBOLS: ReadonlySet<string> = new Set(Object.values(ORIGIN_PROGRAMS).flat());
+
+/**
+ * The special-column symbols claimed that goods of this origin may claim on this date: the origin's own
+ * under `auto`, none under `none`; of an explicit claim, not a program that has ended (GSP) nor another
+ * partner's program (KR for goods of China), each dropped with a note.
+ */
+export function claimedSymbols(origin: Origin, claim: Claim, date: string): { symbols: readonly string[]; notes: string[] } {
+  if (claim.kind !== 'program') return { symbols: claim.kind === 'auto' ? (ORIGIN_PROGRAMS[origin] ?? []) : [], notes: [] };
+  const own = ORIGIN_PROGRAMS[origin] ?? [];
+  const ended = PROGRAMS_ENDED.find((p) => date >= p.from && claim.symbols.some((s) => p.symbols.includes(s)));
+  const foreign = claim.symbols.filter((s) => PARTNER_SYMBOLS.has(s) && !own.includes(s));
+  if (!ended && !foreign.length) return { symbols: claim.symbols, notes: [] };
+  const notes: string[] = [];
+  if (ended) notes.push(`Program ${claim.symbols.filter((s) => ended.symbols.includes(s)).join('/')} claimed: ${ended.why}; the general rate applies.`);
+  if (foreign.length) notes.push(`Program ${foreign.join('/')} claimed: it covers goods of its partner countries only, not goods of this origin (${origin}); the general rate applies.`);
+  return { symbols: claim.symbols.filter((s) => !foreign.includes(s) && !ended?.symbols.includes(s)), notes };
 }
 
 /** The rate column that applies to goods of this origin on this line, under the preference claimed (its symbols). */
@@ -241,9 +255,10 @@ const claimName = (c: Claim): string | null => (c.kind === 'program' ? c.name : 
 
 function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
   const { origin } = input.origin;
-  const preference = claimedSymbols(origin, input.claim);
+  const claimed = claimedSymbols(origin, input.claim, input.date);
+  const preference = claimed.symbols;
   const applied = applicableRate(schedule, line, origin, preference);
-  const head = input.origin.country ? [originNote(input.origin), ...applied.notes] : applied.notes;
+  const head = [...(input.origin.country ? [originNote(input.origin)] : []), ...claimed.notes, ...applied.notes];
   const middle: string[] = [];
   let s301: Section301 = derivedSection301([], input.date);
   if (origin === 'china') s301 = input.s301 !== null ? explicitSection301(input.s301) : derivedSection301(line.section301, input.date);

@@ -139,7 +139,7 @@ const claims = new Map<string, Claim>();
 /** `claim`: auto (default), none, usmca, korus, cafta-dr, or a special-column symbol (A, A+, AU, JO, S, ...). */
 export function parseClaim(input: unknown, parameter = 'claim'): Claim {
   if (input === undefined || input === null || input === '') return AUTO;
-  if (typeof input !== 'string' || !/^[A-Za-z][A-Za-z-]{0,9}\+?$/.test(input.trim()))
+  if (typeof input !== 'string' || !/^[A-Za-z][A-Za-z-]{0,9}[+*]?$/.test(input.trim()))
     throw invalid(parameter, `${parameter} must be auto, none, usmca, korus, cafta-dr or a special-program symbol such as A, AU or S; got ${show(input)}`);
   const key = input.trim().toLowerCase();
   if (key === 'auto') return AUTO;

@@ -77,6 +77,15 @@ export const ORIGIN_PROGRAMS: Readonly<Partial<Record<Origin, readonly string[]>
 };
 
 /**
+ * Special programs no longer in force, from the first entry date they stopped covering: a claim of
+ * their symbols takes the general rate. GSP (A, A+, A*; 19 U.S.C. 2465) expired on 2020-12-31 and had not
+ * been renewed by the date of this table; a renewal may be retroactive (refunds), so add its date here.
+ */
+export const PROGRAMS_ENDED: readonly { symbols: readonly string[]; from: string; why: string }[] = [
+  { symbols: ['A', 'A+', 'A*'], from: '2021-01-01', why: 'GSP expired on 2020-12-31 and has not been renewed' },
+];
+
+/**
  * Countries whose goods take column 2 rates: Cuba and North Korea (General Note 3(b)), Russia and
  * Belarus (Suspending Normal Trade Relations with Russia and Belarus Act, Pub. L. 117-110, 2022).
  */

@@ -75,6 +75,16 @@ describe('origins', () => {
     expect(milk('ca')).toMatchObject({ rate_basis: 'general', duty: 772 });
     expect(t.duty({ hts: '0406.10.08', value: 5000, origin: 'MX', qty: 1000, unit: 'kg', date: '2026-06-15' })).toMatchObject({ special_program: 'S+', duty: 0 });
   });
+  it('a claim of an ended program (GSP: A, A+, A*) or of another partner\'s program takes the general rate, said: 1.9% × 10,000 = 190', () => {
+    const plant = (origin: string, claim: string) => t.duty({ hts: '0602.30.00', value: 10000, origin, claim, date: '2026-06-15' });
+    for (const [origin, claim, why] of [['IN', 'A', /GSP expired/], ['HT', 'A*', /GSP expired/], ['CN', 'KR', /partner countries only/], ['CN', 'usmca', /S\/S\+ claimed/]] as const) {
+      const r = plant(origin, claim);
+      expect(r).toMatchObject({ rate_basis: 'general', special_program: null, duty: 190 });
+      expect(r.notes.join(' ')).toMatch(why);
+    }
+    // Goods of Korea claiming KORUS keep it.
+    expect(plant('KR', 'KR')).toMatchObject({ special_program: 'KR', duty: 0 });
+  });
   it('column 2: Cuba, North Korea, Russia and Belarus, or col2', () => {
     // 6109.10.00 column 2 is 90%: 0.9 × 1,000 = 900; MPF minimum 33.58
     for (const o of ['col2', 'CU', 'North Korea', 'RU', 'Belarus'])
