@@ -8,7 +8,7 @@ import { derivedSection301, explicitSection301, section301Charge, type Section30
 import { mulDivRound } from './money.js';
 import { lineKey } from './codes.js';
 import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
-import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
+import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
 import { dutyLine, type Schedule, type TariffLine } from './schedule.js';
@@ -62,24 +62,22 @@ interface AppliedRate {
   notes: string[];
 }
 
-/** The symbols of the partner programs (USMCA, KORUS, ...): goods of their partners alone may claim them. */
-const PARTNER_SYMBOLS: ReadonlySet<string> = new Set(Object.values(ORIGIN_PROGRAMS).flat());
-
 /**
  * The special-column symbols claimed that goods of this origin may claim on this date: the origin's own
- * under `auto`, none under `none`; of an explicit claim, not a program that has ended (GSP) nor another
- * partner's program (KR for goods of China), each dropped with a note.
+ * under `auto`, none under `none`; of an explicit claim, not a program that has ended (GSP) nor an
+ * agreement's program claimed for goods of a country it does not cover (KR for goods of China), each
+ * dropped with a note.
  */
-export function claimedSymbols(origin: Origin, claim: Claim, date: string): { symbols: readonly string[]; notes: string[] } {
-  if (claim.kind !== 'program') return { symbols: claim.kind === 'auto' ? (ORIGIN_PROGRAMS[origin] ?? []) : [], notes: [] };
-  const own = ORIGIN_PROGRAMS[origin] ?? [];
-  const ended = PROGRAMS_ENDED.find((p) => date >= p.from && claim.symbols.some((s) => p.symbols.includes(s)));
-  const foreign = claim.symbols.filter((s) => PARTNER_SYMBOLS.has(s) && !own.includes(s));
-  if (!ended && !foreign.length) return { symbols: claim.symbols, notes: [] };
+export function claimedSymbols(o: ResolvedOrigin, claim: Claim, date: string): { symbols: readonly string[]; notes: string[] } {
+  if (claim.kind !== 'program') return { symbols: claim.kind === 'auto' ? (ORIGIN_PROGRAMS[o.origin] ?? []) : [], notes: [] };
+  const country = countryOf(o);
+  const ended = claim.symbols.filter((s) => PROGRAMS_ENDED.some((p) => p.symbols.includes(s) && date >= p.from && (!p.to || date <= p.to)));
+  const foreign = claim.symbols.filter((s) => PROGRAM_COUNTRIES[s] && !(country !== null && PROGRAM_COUNTRIES[s].includes(country)));
+  if (!ended.length && !foreign.length) return { symbols: claim.symbols, notes: [] };
   const notes: string[] = [];
-  if (ended) notes.push(`Program ${claim.symbols.filter((s) => ended.symbols.includes(s)).join('/')} claimed: ${ended.why}; the general rate applies.`);
-  if (foreign.length) notes.push(`Program ${foreign.join('/')} claimed: it covers goods of its partner countries only, not goods of this origin (${origin}); the general rate applies.`);
-  return { symbols: claim.symbols.filter((s) => !foreign.includes(s) && !ended?.symbols.includes(s)), notes };
+  for (const s of ended) notes.push(`Program ${s} claimed: ${PROGRAMS_ENDED.find((p) => p.symbols.includes(s))!.why}; the general rate applies.`);
+  if (foreign.length) notes.push(`Program ${foreign.join('/')} claimed: it covers goods of ${foreign.flatMap((s) => PROGRAM_COUNTRIES[s]).filter((c, i, all) => all.indexOf(c) === i).join(', ')} only, not goods of ${o.country?.name ?? country ?? `origin ${o.origin}`}; the general rate applies.`);
+  return { symbols: claim.symbols.filter((s) => !foreign.includes(s) && !ended.includes(s)), notes };
 }
 
 /** The rate column that applies to goods of this origin on this line, under the preference claimed (its symbols). */
@@ -255,7 +253,7 @@ const claimName = (c: Claim): string | null => (c.kind === 'program' ? c.name : 
 
 function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
   const { origin } = input.origin;
-  const claimed = claimedSymbols(origin, input.claim, input.date);
+  const claimed = claimedSymbols(input.origin, input.claim, input.date);
   const preference = claimed.symbols;
   const applied = applicableRate(schedule, line, origin, preference);
   const head = [...(input.origin.country ? [originNote(input.origin)] : []), ...claimed.notes, ...applied.notes];

@@ -77,11 +77,36 @@ export const ORIGIN_PROGRAMS: Readonly<Partial<Record<Origin, readonly string[]>
 };
 
 /**
+ * Who may claim each program of a trade agreement (ISO2 of the country of origin), from the General Note
+ * that grants it; any other origin claiming it takes the general rate. IL also covers products of the West
+ * Bank, Gaza and the qualifying industrial zones of Jordan and Egypt (General Note 3(a)(v), 8).
+ */
+export const PROGRAM_COUNTRIES: Readonly<Record<string, readonly string[]>> = {
+  S: ['CA', 'MX'], // General Note 11, USMCA
+  'S+': ['CA', 'MX'],
+  KR: ['KR'], // General Note 33
+  AU: ['AU'], // General Note 28
+  SG: ['SG'], // General Note 25
+  CL: ['CL'], // General Note 26
+  CO: ['CO'], // General Note 34
+  PE: ['PE'], // General Note 32
+  IL: ['IL', 'PS', 'JO', 'EG'], // General Notes 3(a)(v), 8
+  PA: ['PA'], // General Note 35
+  JO: ['JO'], // General Note 18
+  BH: ['BH'], // General Note 30
+  MA: ['MA'], // General Note 27
+  OM: ['OM'], // General Note 31
+  P: ['CR', 'DO', 'SV', 'GT', 'HN', 'NI'], // General Note 29, CAFTA-DR
+  'P+': ['CR', 'DO', 'SV', 'GT', 'HN', 'NI'],
+  JP: ['JP'], // General Note 36, United States-Japan Trade Agreement
+};
+
+/**
  * Special programs no longer in force, from the first entry date they stopped covering: a claim of
  * their symbols takes the general rate. GSP (A, A+, A*; 19 U.S.C. 2465) expired on 2020-12-31 and had not
- * been renewed by the date of this table; a renewal may be retroactive (refunds), so add its date here.
+ * been renewed by the date of this table; a renewal sets `to`, the last entry date the lapse covers.
  */
-export const PROGRAMS_ENDED: readonly { symbols: readonly string[]; from: string; why: string }[] = [
+export const PROGRAMS_ENDED: readonly { symbols: readonly string[]; from: string; to?: string; why: string }[] = [
   { symbols: ['A', 'A+', 'A*'], from: '2021-01-01', why: 'GSP expired on 2020-12-31 and has not been renewed' },
 ];
 

@@ -77,13 +77,14 @@ describe('origins', () => {
   });
   it('a claim of an ended program (GSP: A, A+, A*) or of another partner\'s program takes the general rate, said: 1.9% × 10,000 = 190', () => {
     const plant = (origin: string, claim: string) => t.duty({ hts: '0602.30.00', value: 10000, origin, claim, date: '2026-06-15' });
-    for (const [origin, claim, why] of [['IN', 'A', /GSP expired/], ['HT', 'A*', /GSP expired/], ['CN', 'KR', /partner countries only/], ['CN', 'usmca', /S\/S\+ claimed/]] as const) {
+    for (const [origin, claim, why] of [['IN', 'A', /GSP expired/], ['HT', 'A*', /GSP expired/], ['CN', 'KR', /covers goods of KR only/], ['CN', 'usmca', /S\/S\+ claimed/], ['CN', 'cafta-dr', /covers goods of CR, DO, SV, GT, HN, NI only/]] as const) {
       const r = plant(origin, claim);
       expect(r).toMatchObject({ rate_basis: 'general', special_program: null, duty: 190 });
       expect(r.notes.join(' ')).toMatch(why);
     }
-    // Goods of Korea claiming KORUS keep it.
+    // Goods of Korea claiming KORUS keep it; IL also covers the West Bank, Gaza and the QIZs of Jordan and Egypt (General Note 3(a)(v)).
     expect(plant('KR', 'KR')).toMatchObject({ special_program: 'KR', duty: 0 });
+    for (const origin of ['IL', 'EG', 'JO', 'PS']) expect(plant(origin, 'IL')).toMatchObject({ special_program: 'IL', duty: 0 });
   });
   it('column 2: Cuba, North Korea, Russia and Belarus, or col2', () => {
     // 6109.10.00 column 2 is 90%: 0.9 × 1,000 = 900; MPF minimum 33.58
