@@ -77,29 +77,21 @@ export const ORIGIN_PROGRAMS: Readonly<Partial<Record<Origin, readonly string[]>
 };
 
 /**
- * Who may claim each program of a trade agreement (ISO2 of the country of origin), from the General Note
- * that grants it; any other origin claiming it takes the general rate. IL also covers products of the West
- * Bank, Gaza and the qualifying industrial zones of Jordan and Egypt (General Note 3(a)(v), 8).
+ * Who may claim a trade agreement's program beyond the partner origins of ORIGIN_PROGRAMS (ISO2): IL also
+ * covers products of the West Bank, Gaza and the qualifying industrial zones of Jordan and Egypt (General
+ * Note 3(a)(v)); CAFTA-DR (General Note 29) and the United States-Japan agreement (General Note 36) have
+ * no origin of their own in the API.
  */
-export const PROGRAM_COUNTRIES: Readonly<Record<string, readonly string[]>> = {
-  S: ['CA', 'MX'], // General Note 11, USMCA
-  'S+': ['CA', 'MX'],
-  KR: ['KR'], // General Note 33
-  AU: ['AU'], // General Note 28
-  SG: ['SG'], // General Note 25
-  CL: ['CL'], // General Note 26
-  CO: ['CO'], // General Note 34
-  PE: ['PE'], // General Note 32
-  IL: ['IL', 'PS', 'JO', 'EG'], // General Notes 3(a)(v), 8
-  PA: ['PA'], // General Note 35
-  JO: ['JO'], // General Note 18
-  BH: ['BH'], // General Note 30
-  MA: ['MA'], // General Note 27
-  OM: ['OM'], // General Note 31
-  P: ['CR', 'DO', 'SV', 'GT', 'HN', 'NI'], // General Note 29, CAFTA-DR
-  'P+': ['CR', 'DO', 'SV', 'GT', 'HN', 'NI'],
-  JP: ['JP'], // General Note 36, United States-Japan Trade Agreement
-};
+const CAFTA_DR = ['CR', 'DO', 'SV', 'GT', 'HN', 'NI'];
+const OTHER_BENEFICIARIES: Readonly<Record<string, readonly string[]>> = { IL: ['PS', 'JO', 'EG'], P: CAFTA_DR, 'P+': CAFTA_DR, JP: ['JP'] };
+
+/** Who may claim each program of a trade agreement (ISO2 of the country of origin); any other origin claiming it takes the general rate. */
+export const PROGRAM_COUNTRIES: Readonly<Record<string, readonly string[]>> = (() => {
+  const table: Record<string, string[]> = {};
+  for (const [origin, symbols] of Object.entries(ORIGIN_PROGRAMS)) for (const s of symbols!) (table[s] ??= []).push(origin.toUpperCase());
+  for (const [s, countries] of Object.entries(OTHER_BENEFICIARIES)) (table[s] ??= []).push(...countries);
+  return table;
+})();
 
 /**
  * Special programs no longer in force, from the first entry date they stopped covering: a claim of
