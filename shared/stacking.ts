@@ -4,7 +4,7 @@
  *   2. one Section 232 product program, in precedence: semiconductors → vehicles and parts →
  *      wood → metals (annex or pre-annex; Russian aluminum prevails within) → pharmaceuticals;
  *   3. Section 301 China, always additive;
- *   4. IEEPA (to 2026-02-23): fentanyl (CA/MX not on 232 goods), reciprocal (not on autos, parts,
+ *   4. IEEPA (to 2026-02-23): fentanyl (CA/MX not on 232 goods but copper), reciprocal (not on autos, parts,
  *      MHD, wood, semiconductors, copper; only the non-metal content of steel and aluminum goods),
  *      Brazil/India (not on 232 goods);
  *   5. Section 122 (2026-02-24 … 07-23): not on the enumerated 232 goods (for pre-annex
@@ -206,7 +206,9 @@ export class Chapter99 {
     }
     charges.push(...s232);
     const before = charges.splice(0);
-    if (!usMx || family === null) charges.push(...fentanyl);
+    const copper = s232.some((c) => c.basis === 'copper_content' || c.program === 's232_copper');
+    // No note excludes copper 232 goods from CA/MX fentanyl (stacking_rules.csv lists the families that do): it stays, on the full value.
+    if (!usMx || family === null || copper) charges.push(...fentanyl);
 
     const metalContent = s232.filter((c) => CONTENT_BASES.has(c.basis)).reduce((s, c) => s + c.basisCents, 0);
     const fullValueMetal = family === 'metals' && s232.some((c) => c.basis === 'full_value');
@@ -221,7 +223,6 @@ export class Chapter99 {
       return rest ? { ...c, basis: 'non_metal_content', basisCents: rest } : null;
     };
 
-    const copper = s232.some((c) => c.basis === 'copper_content' || c.program === 's232_copper');
     const steelArticle = q.date < IEEPA_RECIPROCAL_ON_STEEL_ARTICLES_FROM && s232.some((c) => c.steelArticle);
     if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma' && !steelArticle)
       for (const c of take(this.reciprocal)) {
