@@ -59,7 +59,7 @@ const dutyQueryProps = {
   ocean: { oneOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }, { type: 'string' }], description: 'Ocean shipment (adds HMF): 0 or 1' },
   date: { type: 'string', format: 'date', description: 'Entry date (default today): decides which Section 301 headings and fee figures apply' },
   qty: { oneOf: [{ type: 'number', exclusiveMinimum: true, minimum: 0 }, { type: 'string' }], description: 'Quantity, to compute specific and compound duties' },
-  unit: { type: 'string', description: 'Unit of qty: kg, g, lb, t, liter, gal, m3, each, doz, gross, pairs, m2, m, ... (default: the rate\'s unit)' },
+  unit: { type: 'string', description: 'Unit of qty: kg, g, lb, t, liter, gal, m3, each, doz, gross, thousand, pairs, pack, m2, m, ... (default: the rate\'s unit)' },
   ...importerProps,
 };
 

@@ -1,6 +1,6 @@
 /**
  * The grammar of rates of duty as the schedule prints them (general, special and column 2):
- *   Free · 16.5% · 33 1/3% · 1¢/kg · $1.035/kg · 0.9¢ each · $1.34/1000 · 8.8¢/kg + 20% ·
+ *   Free · 16.5% · 33 1/3% · 1¢/kg · $1.035/kg · 0.9¢ each · $1.34/1000 · 10¢/1,000 pins · 10¢/pack · 8.8¢/kg + 20% ·
  *   10¢/kg on drained weight · $1.50 each + 45% on the case + 35% on the battery
  * and free text (`The rate applicable to ...`, `See ...`, sugar polarity scales). Every string parses
  * either into components or, explicitly, into kind `text`: nothing is guessed.
@@ -108,20 +108,22 @@ function parseComponent(part: string): RateComponent | null {
     unitText = 'each';
     tail = rest.slice(4);
   } else if (rest.startsWith('/')) {
-    const m = /^\/(clean kg|pf\. ?liter|lin\. m|doz\.|prs?\.|1000|m[23](?=of\b)|[a-z0-9]+)(.*)$/.exec(rest);
+    // `thou- sand` keeps the hyphen of a line break in the printed schedule (9608.99.30, column 2).
+    const m = /^\/(clean kg|pf\. ?liter|lin\. m|doz\.|prs?\.|1,?000|thou- ?sand|m[23](?=of\b)|[a-z0-9]+)(.*)$/.exec(rest);
     if (!m) return null;
-    unitText = m[1];
-    tail = m[2];
+    unitText = m[1].replace('- ', '');
+    tail = m[2].replace(/^ pins\b/, '');
   } else {
     return null;
   }
-  // `$1.34/1000` is per thousand pieces: the unit is each, `per` 1000.
-  const unit = findUnit(unitText === '1000' ? 'each' : unitText);
+  // `$1.34/1000`, `$2/1,000` and `10¢/1,000 pins` are per thousand pieces: the unit is each, `per` 1000.
+  const perThousand = /^1,?000$/.test(unitText);
+  const unit = findUnit(perThousand ? 'each' : unitText);
   if (!unit) return null;
   let qualifier = qualifierOf(tail.replace(/^,\s*/, ''));
   if (qualifier === undefined) return null;
   if (unitText === 'clean kg') qualifier = 'clean';
-  return { type: 'specific', centsNum, centsDen, unit, per: unitText === '1000' ? 1000 : 1, qualifier };
+  return { type: 'specific', centsNum, centsDen, unit, per: perThousand ? 1000 : 1, qualifier };
 }
 
 /** '' → null (no qualifier); a recognised qualifier → itself; anything else → undefined (not a rate). */

@@ -6,7 +6,7 @@
  */
 import { invalid } from './errors.js';
 
-export type Dimension = 'mass' | 'volume' | 'proof_volume' | 'count' | 'pairs' | 'area' | 'length' | 'jewels' | 'articles';
+export type Dimension = 'mass' | 'volume' | 'proof_volume' | 'count' | 'pairs' | 'area' | 'length' | 'jewels' | 'articles' | 'packs';
 
 export interface Unit {
   /** Canonical name, as reported back to the caller. */
@@ -43,6 +43,8 @@ unit('m2', 'area', '1', 'm²', 'square meter', 'square meters', 'sqm');
 unit('m', 'length', '1', 'meter', 'meters', 'lin. m', 'linear meter', 'linear meters');
 unit('jewel', 'jewels', '1', 'jewels');
 unit('article', 'articles', '1', 'articles');
+// Playing cards are dutiable per pack (9504.40.00, column 2): a pack is not a count of cards.
+unit('pack', 'packs', '1', 'packs');
 
 /** The unit a rate or a caller names, or undefined. */
 export function findUnit(text: string): Unit | undefined {

@@ -197,6 +197,11 @@ describe('specific and compound rates', () => {
   it('footwear per pair (76¢/pr. + 32%, 6402.19.50): 500 pairs worth 10,000 = 380 + 3,200', () => {
     expect(t.duty({ hts: '6402.19.50', value: 10000, qty: 500, unit: 'pairs' })).toMatchObject({ duty_rate: '76¢/pr. + 32%', specific_rate: true, duty: 3580 });
   });
+  it('tuning pins per thousand (10¢/1,000 pins + 3.5%, 9209.92.40): 5,000 pins worth 1,000 = 0.50 + 35; a pack of cards in column 2 (10¢/pack + 20%, 9504.40.00): 200 packs worth 1,000 from Cuba = 20 + 200', () => {
+    expect(t.duty({ hts: '9209.92.40', value: 1000, origin: 'DE', qty: 5000, unit: 'each' })).toMatchObject({ specific_rate: true, duty: 35.5 });
+    expect(t.duty({ hts: '9209.92.40', value: 1000, origin: 'DE', qty: 5, unit: 'thousand' }).duty).toBe(35.5);
+    expect(t.duty({ hts: '9504.40.00', value: 1000, origin: 'CU', qty: 200, unit: 'pack' })).toMatchObject({ rate_basis: 'column2', duty: 220 });
+  });
   it('a rate in two units (4.4¢/liter + 31.4¢/pf. liter) is not computed from one bare qty, and says why', () => {
     const r = t.duty({ hts: '2204.30.00', value: 1000, qty: 100 });
     expect(r.duty).toBeNull();

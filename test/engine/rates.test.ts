@@ -31,6 +31,15 @@ describe('rate grammar', () => {
     expect(r.specific).toBe(true);
     expect(components(r)).toEqual(expected);
   });
+  it('per thousand pieces with a thousands comma or a count noun, per thou- sand as printed across a line break, per pack', () => {
+    // 8448.51.10 and 9209.92.40 (column 2 and general), 9608.99.30 and 9504.40.00 (column 2).
+    expect(components(parseRate('$2/1,000 + 60%'))).toEqual([[200, 'each', 1000, null], [0.6, null]]);
+    expect(components(parseRate('10¢/1,000 pins + 3.5%'))).toEqual([[10, 'each', 1000, null], [0.035, null]]);
+    expect(components(parseRate('$2.50/thou- sand + 40%'))).toEqual([[250, 'thousand', 1, null], [0.4, null]]);
+    expect(components(parseRate('10¢/pack + 20%'))).toEqual([[10, 'pack', 1, null], [0.2, null]]);
+    // A button's size in lines times its gross is not one quantity: text.
+    expect(parseRate('0.3¢/line/ gross + 4.6%')).toMatchObject({ kind: 'text' });
+  });
   it('compound rates keep every component', () => {
     const r = parseRate('8.8¢/kg + 20%')!;
     expect(r.kind).toBe('compound');
