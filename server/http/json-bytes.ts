@@ -90,13 +90,44 @@ const INT_MAX = 2 ** 31 - 1;
 /** "00" to "99" as ASCII, two bytes each. */
 const DIGIT_PAIRS = bytesOf(Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0')).join(''));
 
+/**
+ * Small answers (GET /duty's, about 1 kB) are written one after another into a slab and sent as
+ * views of it, as Node's own Buffer pool does: no copy out of a kept buffer, and one allocation of
+ * 64 kB per some sixty answers instead of a buffer each. A full slab is left to the answers that
+ * still view it and dropped with them.
+ */
+const SLAB = 64 * 1024;
+/** Room a small answer is given in the slab: a result's JSON reaches 3 kB; a longer one moves to a buffer of its own as it grows. */
+const SLAB_ROOM = 4 * 1024;
+let slab = Buffer.allocUnsafeSlow(0);
+let slabUsed = 0;
+
 /** JSON written as UTF-8 into a kept buffer, which grows as needed; `release` gives the buffer back once sent. */
 export class JsonBytes {
   private buf: Buffer;
-  private used = 0;
+  private used: number;
+  /** Where this answer starts in `buf`: past the answers before it when `buf` is the slab. */
+  private start: number;
 
-  constructor(expected: number) {
-    this.buf = take(expected);
+  /** `expected`: the bytes the answer is likely to take, for a kept buffer; 'small': in the slab of small answers (then `sent`, not `release`). */
+  constructor(expected: number | 'small') {
+    if (expected === 'small') {
+      if (slab.length - slabUsed < SLAB_ROOM) {
+        slab = Buffer.allocUnsafeSlow(SLAB);
+        slabUsed = 0;
+      }
+      this.buf = slab;
+      this.used = this.start = slabUsed;
+    } else {
+      this.buf = take(expected);
+      this.used = this.start = 0;
+    }
+  }
+
+  /** A small answer's bytes, its own from now on: a view of the slab (which moves past it), or of the buffer it grew into. */
+  sent(): Buffer {
+    if (this.buf === slab) slabUsed = this.used;
+    return this.buf.subarray(this.start, this.used);
   }
 
   /** Any text, as UTF-8. */
@@ -165,17 +196,17 @@ export class JsonBytes {
 
   /** How many bytes are written. */
   get length(): number {
-    return this.used;
+    return this.used - this.start;
   }
 
   /** A copy of the bytes written, in an array of its own. */
   copy(): Uint8Array {
-    return new Uint8Array(this.buf.subarray(0, this.used));
+    return new Uint8Array(this.buf.subarray(this.start, this.used));
   }
 
   /** The bytes written: valid until `release`. */
   bytes(): Buffer {
-    return this.buf.subarray(0, this.used);
+    return this.buf.subarray(this.start, this.used);
   }
 
   /** Called once the bytes are handed to the kernel (the response's 'finish'); an answer never finished leaves its buffer to the collector. */
@@ -208,9 +239,14 @@ export class JsonBytes {
   }
 
   private grow(atLeast: number): void {
-    const bigger = take(Math.max(atLeast, this.buf.length * 2));
-    this.buf.copy(bigger, 0, 0, this.used);
-    pool.give(this.buf);
+    const written = this.used - this.start;
+    const inSlab = this.buf === slab;
+    // Out of the slab, a small answer takes memory of its own, never a kept buffer: it is not given back.
+    const bigger = inSlab ? Buffer.allocUnsafeSlow(Math.max(atLeast - this.start, 2 * SLAB_ROOM)) : take(Math.max(atLeast, this.buf.length * 2));
+    this.buf.copy(bigger, 0, this.start, this.used);
+    if (!inSlab) pool.give(this.buf);
     this.buf = bigger;
+    this.start = 0;
+    this.used = written;
   }
 }

@@ -167,6 +167,39 @@ describe('kept buffers', () => {
     next.release();
   });
 
+  it('small answers are views of a shared slab: each keeps its bytes while later ones are written, past the slab\'s end too', () => {
+    const held: [Buffer, string][] = [];
+    // 200 answers of 1 to 3 kB: several 64 kB slabs, each answer still unsent when the next is written.
+    for (let i = 0; i < 200; i++) {
+      const text = JSON.stringify({ i, pad: 'é'.repeat(500 + ((i * 37) % 1000)) });
+      const out = new JsonBytes('small');
+      out.add(text);
+      held.push([out.sent(), text]);
+    }
+    expect(held.filter(([bytes, text]) => bytes.toString() !== text).length).toBe(0);
+    expect(new Set(held.map(([bytes]) => bytes.buffer)).size).toBeGreaterThan(4);
+  });
+
+  it('a small answer that outgrows its room in the slab moves to memory of its own, not to a kept buffer', () => {
+    // The pool emptied (it keeps two buffers), then given one: an order's.
+    const drained = [new JsonBytes(1), new JsonBytes(1)];
+    const order = new JsonBytes(1 << 20);
+    const kept = order.bytes().buffer;
+    order.release();
+    const out = new JsonBytes('small');
+    // Longer than a whole slab: it cannot stay there.
+    const text = 'x'.repeat(70_000);
+    out.add(text);
+    const bytes = out.sent();
+    expect(bytes.toString()).toBe(text);
+    expect(bytes.buffer === kept).toBe(false);
+    // The order's buffer is still the pool's: the next order is written into it.
+    const next = new JsonBytes(1 << 20);
+    expect(next.bytes().buffer === kept).toBe(true);
+    next.release();
+    for (const d of drained) d.release();
+  });
+
   it('are reused once released, never shared while held, and grow for text longer than they are', () => {
     const a = new JsonBytes(1000);
     a.add('{"a":1}');
