@@ -102,6 +102,25 @@ const SLAB_ROOM = 4 * 1024;
 let slab = Buffer.allocUnsafeSlow(0);
 let slabUsed = 0;
 
+/**
+ * A non-negative integer below 2^31 written at `at` (room for 10 digits), two digits at a time:
+ * half the divisions of one at a time. Where it ends.
+ */
+export function writeInteger(buf: Uint8Array, at: number, n: number): number {
+  const end = at + digitCount(n);
+  let i = end;
+  while (n >= 10) {
+    const q = (n / 100) | 0;
+    const pair = (n - q * 100) << 1;
+    buf[--i] = DIGIT_PAIRS[pair + 1];
+    buf[--i] = DIGIT_PAIRS[pair];
+    n = q;
+  }
+  // An odd count of digits leaves the first one (or a lone 0).
+  if (i > at) buf[--i] = 48 + n;
+  return end;
+}
+
 /** JSON written as UTF-8 into a kept buffer, which grows as needed; `release` gives the buffer back once sent. */
 export class JsonBytes {
   private buf: Buffer;
@@ -215,23 +234,10 @@ export class JsonBytes {
     pool.give(this.buf);
   }
 
-  /** A non-negative integer below 2^31, two digits at a time: half the divisions of one at a time. */
+  /** A non-negative integer below 2^31. */
   private integer(n: number): void {
-    const count = digitCount(n);
-    this.room(count);
-    const buf = this.buf;
-    const start = this.used;
-    let at = start + count;
-    this.used = at;
-    while (n >= 10) {
-      const q = (n / 100) | 0;
-      const pair = (n - q * 100) << 1;
-      buf[--at] = DIGIT_PAIRS[pair + 1];
-      buf[--at] = DIGIT_PAIRS[pair];
-      n = q;
-    }
-    // An odd count of digits leaves the first one (or a lone 0).
-    if (at > start) buf[--at] = 48 + n;
+    this.room(10);
+    this.used = writeInteger(this.buf, this.used, n);
   }
 
   private room(n: number): void {

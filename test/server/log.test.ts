@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { gathered, milliseconds, requestLogger } from '../../server/log.js';
+import { gathered, milliseconds, requestLogger, type RequestDone } from '../../server/log.js';
 
 describe('the request line', () => {
   it('writes responseTime to the microsecond, as JSON.stringify writes the rounded value', () => {
@@ -32,6 +32,30 @@ describe('the request line', () => {
     expect(first.time).toBeGreaterThanOrEqual(before);
     expect(typeof first.hostname).toBe('string');
     expect(JSON.parse(lines[1])).toMatchObject({ method: 'POST', url: '/api/v1/duty/bulk', responseTime: 0.5, ip: '10.0.0.1' });
+  });
+
+  it('is the bytes of JSON.stringify of pino’s fields, gathered for standard output or written to a caller’s stream, whatever its strings hold', async () => {
+    const chunks: Buffer[] = [];
+    const stdout = new Writable({ write: (chunk: Buffer, _e, cb) => (chunks.push(Buffer.from(chunk)), cb()) });
+    const lines: string[] = [];
+    const viaGathered = requestLogger(pino({ level: 'info' }, gathered(stdout)))!;
+    const viaStream = requestLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(line) } as never))!;
+    const urls = ['/api/v1/duty?hts=6109.10.00&value=1000&origin=china', '/a"b\\c?d=caf\u00e9&e=\u0001\u001f\ud800\u{1f600}', '/x', `/${'é'.repeat(20_000)}`, '', '/p\\q'];
+    const times = [0, 0.0004, 0.3567, 1.05, 12.4, 999.9996, 3e9 + 0.25];
+    const done: RequestDone[] = [];
+    for (let i = 0; i < 1200; i++) done.push({ method: i % 7 ? 'GET' : 'P\u00d6ST', url: urls[i % urls.length], statusCode: [200, 404, 429, 503][i % 4], responseTime: times[i % times.length], ip: i % 3 ? '127.0.0.1' : '::ffff:10.0.0.1' });
+    for (const d of done) viaGathered(d), viaStream(d);
+    await new Promise((r) => setTimeout(r, 120));
+    const gatheredLines = Buffer.concat(chunks).toString('utf8').split('\n').slice(0, -1).map((l) => `${l}\n`);
+    const host = (await import('node:os')).hostname();
+    const expected = (line: string, d: RequestDone) => {
+      const time = JSON.parse(line).time;
+      return `${JSON.stringify({ level: 30, time, pid: process.pid, hostname: host, ...d, responseTime: Math.round(d.responseTime * 1000) / 1000, msg: 'request completed' })}\n`;
+    };
+    expect(gatheredLines).toHaveLength(done.length);
+    expect(lines).toHaveLength(done.length);
+    expect(gatheredLines.filter((l, i) => l !== expected(l, done[i]))).toEqual([]);
+    expect(lines.filter((l, i) => l !== expected(l, done[i]))).toEqual([]);
   });
 
   it('is not written when info lines are off', () => {
