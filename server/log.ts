@@ -102,8 +102,9 @@ export function requestLogger(log: Logger): ((r: RequestDone) => void) | null {
     const most = head.length + 6 * (r.method.length + r.url.length + r.ip.length) + 128;
     const into = gatheredLines !== null && most <= GATHER_BYTES;
     if (!into && most > scratch.length) scratch = Buffer.allocUnsafe(most);
-    const buf = into ? gatheredLines.buffer : scratch;
     let i = into ? gatheredLines.reserve(most) : 0;
+    // After reserve: writing out what was gathered moves to the other buffer.
+    const buf = into ? gatheredLines.buffer : scratch;
     i = put(buf, i, head);
     i = writeString(buf, i, r.method);
     i = put(buf, i, URL_KEY);
@@ -140,10 +141,13 @@ const GATHER_MS = 50;
  * collections, and a write call per turn of the event loop (a few lines each) cost more than
  * the lines. Warnings and errors are written at once; a crash still writes what was gathered (on
  * exit); a SIGKILL loses up to 50 ms of info lines. The request's line is written into the buffer
- * directly (reserve, then commit).
+ * directly (reserve, then commit). Two buffers take turns, so what is written out is not copied first.
  */
 export class Gathered {
-  readonly buffer = Buffer.allocUnsafeSlow(GATHER_BYTES);
+  /** Where lines are gathered; while it is written out, they go to the other one. */
+  buffer: Buffer = Buffer.allocUnsafeSlow(GATHER_BYTES);
+  /** The other buffer, once its bytes are written (null while they are, or before it is first needed). */
+  private spare: Buffer | null = null;
   private used = 0;
   private timer: NodeJS.Timeout | null = null;
 
@@ -183,8 +187,12 @@ export class Gathered {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     if (this.used === 0) return;
-    // A copy: a pipe or a terminal may still hold the bytes after write() returns.
-    this.target.write(Buffer.from(this.buffer.subarray(0, this.used)));
+    // Not a copy: the stream may hold the bytes until its callback, so lines go to the other buffer
+    // meanwhile (a new one if that is still held).
+    const full = this.buffer;
+    this.target.write(full.subarray(0, this.used), () => void (this.spare = full));
+    this.buffer = this.spare ?? Buffer.allocUnsafeSlow(GATHER_BYTES);
+    this.spare = null;
     this.used = 0;
   };
 }
