@@ -141,7 +141,8 @@ const GATHER_MS = 50;
  * collections, and a write call per turn of the event loop (a few lines each) cost more than
  * the lines. Warnings and errors are written at once; a crash still writes what was gathered (on
  * exit); a SIGKILL loses up to 50 ms of info lines. The request's line is written into the buffer
- * directly (reserve, then commit). Two buffers take turns, so what is written out is not copied first.
+ * directly (reserve, then commit). For standard output two buffers take turns, so what is written out
+ * is not copied first.
  */
 export class Gathered {
   /** Where lines are gathered; while it is written out, they go to the other one. */
@@ -151,7 +152,15 @@ export class Gathered {
   private used = 0;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly target: NodeJS.WritableStream) {
+  /**
+   * `sink`: the target is done with the bytes by the time it calls back (standard output: a file,
+   * a pipe or a terminal, written synchronously on Linux), so they are handed to it as they are;
+   * otherwise (a stream that passes chunks on) it gets a copy.
+   */
+  constructor(
+    private readonly target: NodeJS.WritableStream,
+    private readonly sink: boolean,
+  ) {
     flushers.add(this.flush);
   }
 
@@ -187,14 +196,17 @@ export class Gathered {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     if (this.used === 0) return;
-    // Not a copy: the stream may hold the bytes until its callback, so lines go to the other buffer
-    // meanwhile (a new one if that is still held).
     const full = this.buffer;
-    this.target.write(full.subarray(0, this.used), () => void (this.spare = full));
-    this.buffer = this.spare ?? Buffer.allocUnsafeSlow(GATHER_BYTES);
-    this.spare = null;
+    if (!this.sink) this.target.write(Buffer.from(full.subarray(0, this.used)));
+    else {
+      // Not a copy: the sink holds the bytes until its callback, so lines go to the other buffer
+      // meanwhile (a new one if that is still held).
+      this.target.write(full.subarray(0, this.used), () => void (this.spare = full));
+      this.buffer = this.spare ?? Buffer.allocUnsafeSlow(GATHER_BYTES);
+      this.spare = null;
+    }
     this.used = 0;
   };
 }
 
-export const gathered = (target: NodeJS.WritableStream): Gathered => new Gathered(target);
+export const gathered = (target: NodeJS.WritableStream, sink = target === process.stdout): Gathered => new Gathered(target, sink);

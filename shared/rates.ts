@@ -111,13 +111,14 @@ function parseComponent(part: string): RateComponent | null {
     // `thou- sand` keeps the hyphen of a line break in the printed schedule (9608.99.30, column 2).
     const m = /^\/(clean kg|pf\. ?liter|lin\. m|doz\.|prs?\.|1,?000|thou- ?sand|m[23](?=of\b)|[a-z0-9]+)(.*)$/.exec(rest);
     if (!m) return null;
-    unitText = m[1].replace('- ', '');
-    tail = m[2].replace(/^ pins\b/, '');
+    unitText = m[1].startsWith('thou') ? 'thousand' : m[1];
+    tail = m[2];
   } else {
     return null;
   }
   // `$1.34/1000`, `$2/1,000` and `10¢/1,000 pins` are per thousand pieces: the unit is each, `per` 1000.
   const perThousand = /^1,?000$/.test(unitText);
+  if (perThousand) tail = tail.replace(/^ pins\b/, '');
   const unit = findUnit(perThousand ? 'each' : unitText);
   if (!unit) return null;
   let qualifier = qualifierOf(tail.replace(/^,\s*/, ''));

@@ -94,7 +94,7 @@ const DIGIT_PAIRS = bytesOf(Array.from({ length: 100 }, (_, i) => String(i).padS
  * Small answers (GET /duty's, about 1 kB) are written one after another into a slab and sent as
  * views of it, as Node's own Buffer pool does: no copy out of a kept buffer, and one allocation of
  * 64 kB per some sixty answers instead of a buffer each. A full slab is left to the answers that
- * still view it and dropped with them.
+ * still view it and dropped with them (one answer held by a slow client holds its whole slab).
  */
 const SLAB = 64 * 1024;
 /** Room a small answer is given in the slab: a result's JSON reaches 3 kB; a longer one moves to a buffer of its own as it grows. */
@@ -121,15 +121,21 @@ export function writeInteger(buf: Uint8Array, at: number, n: number): number {
   return end;
 }
 
-/** JSON written as UTF-8 into a kept buffer, which grows as needed; `release` gives the buffer back once sent. */
+/**
+ * JSON written as UTF-8 into a kept buffer, which grows as needed; `release` gives the buffer back
+ * once sent. A small answer is written in the slab instead and handed over by `sent`.
+ */
 export class JsonBytes {
   private buf: Buffer;
   private used: number;
   /** Where this answer starts in `buf`: past the answers before it when `buf` is the slab. */
   private start: number;
+  /** Written in the slab, or in memory of its own once it outgrew it: never in a kept buffer. */
+  private readonly small: boolean;
 
   /** `expected`: the bytes the answer is likely to take, for a kept buffer; 'small': in the slab of small answers (then `sent`, not `release`). */
   constructor(expected: number | 'small') {
+    this.small = expected === 'small';
     if (expected === 'small') {
       if (slab.length - slabUsed < SLAB_ROOM) {
         slab = Buffer.allocUnsafeSlow(SLAB);
@@ -143,9 +149,10 @@ export class JsonBytes {
     }
   }
 
-  /** A small answer's bytes, its own from now on: a view of the slab (which moves past it), or of the buffer it grew into. */
+  /** A small answer's bytes, its own from now on: a view of the slab (which moves past it, never back), or of the memory it grew into. */
   sent(): Buffer {
-    if (this.buf === slab) slabUsed = this.used;
+    if (!this.small) throw new Error('sent() is for a small answer; a kept buffer is given back by release()');
+    if (this.buf === slab && this.used > slabUsed) slabUsed = this.used;
     return this.buf.subarray(this.start, this.used);
   }
 
@@ -230,6 +237,8 @@ export class JsonBytes {
 
   /** Called once the bytes are handed to the kernel (the response's 'finish'); an answer never finished leaves its buffer to the collector. */
   release(): void {
+    // The slab is shared by the small answers still being sent: it is never the pool's.
+    if (this.small) throw new Error('release() is for a kept buffer; a small answer is handed over by sent()');
     if (this.used > usual) usual = this.used;
     pool.give(this.buf);
   }
@@ -246,11 +255,11 @@ export class JsonBytes {
 
   private grow(atLeast: number): void {
     const written = this.used - this.start;
-    const inSlab = this.buf === slab;
-    // Out of the slab, a small answer takes memory of its own, never a kept buffer: it is not given back.
-    const bigger = inSlab ? Buffer.allocUnsafeSlow(Math.max(atLeast - this.start, 2 * SLAB_ROOM)) : take(Math.max(atLeast, this.buf.length * 2));
+    const size = Math.max(atLeast - this.start, 2 * written, SLAB_ROOM);
+    // A small answer grows into memory of its own, never a kept buffer: it is handed over, not given back.
+    const bigger = this.small ? Buffer.allocUnsafeSlow(size) : take(size);
     this.buf.copy(bigger, 0, this.start, this.used);
-    if (!inSlab) pool.give(this.buf);
+    if (!this.small) pool.give(this.buf);
     this.buf = bigger;
     this.start = 0;
     this.used = written;

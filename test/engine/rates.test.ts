@@ -36,6 +36,9 @@ describe('rate grammar', () => {
     expect(components(parseRate('$2/1,000 + 60%'))).toEqual([[200, 'each', 1000, null], [0.6, null]]);
     expect(components(parseRate('10¢/1,000 pins + 3.5%'))).toEqual([[10, 'each', 1000, null], [0.035, null]]);
     expect(components(parseRate('$2.50/thou- sand + 40%'))).toEqual([[250, 'thousand', 1, null], [0.4, null]]);
+    expect(components(parseRate('$2.50/thou-sand'))).toEqual([[250, 'thousand', 1, null]]);
+    // A count noun only after a thousand: per kg of pins is not a rate the schedule prints.
+    expect(parseRate('10¢/kg pins')).toMatchObject({ kind: 'text' });
     expect(components(parseRate('10¢/pack + 20%'))).toEqual([[10, 'pack', 1, null], [0.2, null]]);
     // A button's size in lines times its gross is not one quantity: text.
     expect(parseRate('0.3¢/line/ gross + 4.6%')).toMatchObject({ kind: 'text' });

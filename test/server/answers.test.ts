@@ -187,12 +187,19 @@ describe('kept buffers', () => {
     const kept = order.bytes().buffer;
     order.release();
     const out = new JsonBytes('small');
-    // Longer than a whole slab: it cannot stay there.
+    // Longer than a whole slab, then longer again: it cannot stay there, and grows twice.
     const text = 'x'.repeat(70_000);
     out.add(text);
+    out.add(text);
+    out.add(text);
     const bytes = out.sent();
-    expect(bytes.toString()).toBe(text);
+    expect(bytes.toString()).toBe(text.repeat(3));
     expect(bytes.buffer === kept).toBe(false);
+    // Handed over, never given back; and a kept buffer is never handed over.
+    expect(() => out.release()).toThrow(/sent\(\)/);
+    const pooled = new JsonBytes(100);
+    expect(() => pooled.sent()).toThrow(/release\(\)/);
+    pooled.release();
     // The order's buffer is still the pool's: the next order is written into it.
     const next = new JsonBytes(1 << 20);
     expect(next.bytes().buffer === kept).toBe(true);

@@ -1,5 +1,5 @@
 /** The request log line and how standard output gathers lines (server/log.ts). */
-import { Writable } from 'node:stream';
+import { PassThrough, Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { gathered, milliseconds, requestLogger, type RequestDone } from '../../server/log.js';
@@ -38,7 +38,8 @@ describe('the request line', () => {
     const chunks: Buffer[] = [];
     const stdout = new Writable({ write: (chunk: Buffer, _e, cb) => (chunks.push(Buffer.from(chunk)), cb()) });
     const lines: string[] = [];
-    const viaGathered = requestLogger(pino({ level: 'info' }, gathered(stdout)))!;
+    // A sink, as standard output is (it copies what it is given before calling back): lines are handed over without a copy.
+    const viaGathered = requestLogger(pino({ level: 'info' }, gathered(stdout, true)))!;
     const viaStream = requestLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(line) } as never))!;
     const urls = ['/api/v1/duty?hts=6109.10.00&value=1000&origin=china', '/a"b\\c?d=caf\u00e9&e=\u0001\u001f\ud800\u{1f600}', '/x', `/${'é'.repeat(20_000)}`, '', '/p\\q'];
     const times = [0, 0.0004, 0.3567, 1.05, 12.4, 999.9996, 3e9 + 0.25];
@@ -78,6 +79,21 @@ describe('lines gathered for standard output', () => {
     await new Promise((r) => setTimeout(r, 120));
     expect(chunks).toHaveLength(1);
     expect(chunks[0].toString('utf8')).toBe('{"a":"caf\u00e9"}\n{"b":2}\n');
+  });
+
+  it('gives a stream that passes chunks on (not standard output) copies, so the lines it still holds are not overwritten', async () => {
+    const through = new PassThrough();
+    const out = gathered(through);
+    for (let round = 0; round < 5; round++) {
+      for (let i = 0; i < 3; i++) out.write(`{"level":30,"round":${round},"i":${i}}\n`);
+      out.write(`{"level":40,"round":${round}}\n`);
+      // The stream calls back between rounds: a buffer it still holds would be written into again.
+      await new Promise((r) => setImmediate(r));
+    }
+    through.end();
+    const text = Buffer.concat(await through.toArray()).toString();
+    const expected = [0, 1, 2, 3, 4].map((round) => `${[0, 1, 2].map((i) => `{"level":30,"round":${round},"i":${i}}\n`).join('')}{"level":40,"round":${round}}\n`).join('');
+    expect(text).toBe(expected);
   });
 
   it('writes a warning or an error at once, with the lines gathered before it', () => {
