@@ -29,7 +29,7 @@ function factor(text: string): { n: bigint; d: bigint } {
 export function assess(rate: DutyRate | null, valueCents: number, qty: Quantity | null): Assessment {
   if (!rate) return { cents: null, notes: ['No rate of duty is printed for this line.'] };
   if (rate.kind === 'free') return FREE;
-  if (rate.kind === 'text') return { cents: null, notes: [`The rate "${rate.text}" is not a formula; the duty is not computed.`] };
+  if (rate.kind === 'text') return { cents: null, notes: [textRateNote(rate.text)] };
   const only = rate.components[0];
   if (rate.components.length === 1 && only.type === 'ad_valorem' && only.qualifier === null)
     return { cents: mulDivRound(valueCents, only.num, only.den), notes: NO_NOTES };
@@ -59,6 +59,16 @@ export function assess(rate: DutyRate | null, valueCents: number, qty: Quantity 
     sumD *= d;
   }
   return { cents: Number(roundFraction(sumN, sumD)), notes };
+}
+
+/** A rate that is another provision's: an ensemble's garments, a part's article, the dearest article of a set, a juice of heading 2009. */
+const ANOTHER_PROVISION = /^The rate (?:of duty )?applicable to /;
+
+/** Why a text rate gives no duty, and what to do when the text names where the rate is. */
+function textRateNote(text: string): string {
+  if (ANOTHER_PROVISION.test(text))
+    return `The rate "${text}" is not a formula but that of another provision: cost the goods (each article, where the text says so) under that provision's code; the duty is not computed.`;
+  return `The rate "${text}" is not a formula; the duty is not computed.`;
 }
 
 /** Below this, sums and the rounding of their quotient are exact in doubles. */

@@ -230,6 +230,13 @@ describe('specific and compound rates', () => {
       { numRuns: 5000 },
     );
   });
+  it('a rate that is another provision\'s (knit ensembles 6103.22.00, sets 8205.90.60) gives no duty and says to cost the goods under that provision', () => {
+    for (const hts of ['6103.22.00', '8205.90.60']) {
+      const r = t.duty({ hts, value: 1000, origin: 'DE' });
+      expect(r.duty).toBeNull();
+      expect(r.notes.join(' ')).toMatch(/not a formula but that of another provision: cost the goods .* under that provision's code/);
+    }
+  });
   it('text rates give no duty and say why', () => {
     const r = t.duty({ hts: '1701.14.05.00', value: 100, qty: 10, unit: 'kg' });
     expect(r.duty).toBeNull();
