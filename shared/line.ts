@@ -71,14 +71,18 @@ interface AppliedRate {
 export function claimedSymbols(o: ResolvedOrigin, claim: Claim, date: string): { symbols: readonly string[]; notes: string[] } {
   if (claim.kind !== 'program') return { symbols: claim.kind === 'auto' ? (ORIGIN_PROGRAMS[o.origin] ?? []) : [], notes: [] };
   const country = countryOf(o);
-  const endOf = (s: string) => PROGRAMS_ENDED.find((p) => p.symbols.includes(s) && date >= p.from && (!p.to || date <= p.to));
-  const ended = claim.symbols.filter((s) => endOf(s));
-  const foreign = claim.symbols.filter((s) => PROGRAM_COUNTRIES[s] && !(country !== null && PROGRAM_COUNTRIES[s].includes(country)));
-  if (!ended.length && !foreign.length) return { symbols: claim.symbols, notes: [] };
+  const kept: string[] = [];
+  const foreign: string[] = [];
   const notes: string[] = [];
-  for (const s of ended) notes.push(`Program ${s} claimed: ${endOf(s)!.why}; the general rate applies.`);
+  for (const s of claim.symbols) {
+    const ended = PROGRAMS_ENDED.find((p) => p.symbols.includes(s) && date >= p.from && (!p.to || date <= p.to));
+    const partners = PROGRAM_COUNTRIES[s];
+    if (ended) notes.push(`Program ${s} claimed: ${ended.why}; the general rate applies.`);
+    else if (partners && !(country !== null && partners.includes(country))) foreign.push(s);
+    else kept.push(s);
+  }
   if (foreign.length) notes.push(`Program ${foreign.join('/')} claimed: it covers goods of ${foreign.flatMap((s) => PROGRAM_COUNTRIES[s]).filter((c, i, all) => all.indexOf(c) === i).join(', ')} only, not goods of ${o.country?.name ?? country ?? `origin ${o.origin}`}; the general rate applies.`);
-  return { symbols: claim.symbols.filter((s) => !foreign.includes(s) && !ended.includes(s)), notes };
+  return { symbols: notes.length ? kept : claim.symbols, notes };
 }
 
 /** The rate column that applies to goods of this origin on this line, under the preference claimed (its symbols). */
