@@ -104,6 +104,9 @@ const GET = ['GET', 'HEAD'];
 const POST = ['POST'];
 const HTS_PREFIX = '/api/v1/hts/';
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** On every answer of the API: never sniffed nor cached (answers depend on the key and the date). */
+const API_LINES = 'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n';
+const JSON_LINES = `Content-Type: ${JSON_TYPE}\r\n${API_LINES}`;
 const LARGE_BODY = 64 * 1024;
 /** Whose limit a 429 names. */
 const KEY_LIMIT = (d: RateDecision) => `Rate limit of ${d.limit} requests per 60 seconds reached`;
@@ -167,26 +170,21 @@ export function buildApp(deps: AppDeps): App {
   );
 
   function writeJsonHead(res: Exchange, status: number, bytes: string | Buffer): void {
-    const h: (string | number)[] = ['Content-Type', JSON_TYPE, 'Content-Length', typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length];
-    apiHeaders(res, h);
-    res.writeHead(status, h);
+    res.writeOwnHead(status, `Content-Length: ${typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length}\r\n${JSON_LINES}${limitLines(res)}`, closing);
   }
 
   function sendEmpty(res: Exchange, status: number): void {
-    const h: (string | number)[] = ['Content-Length', 0];
-    apiHeaders(res, h);
-    res.writeHead(status, h);
+    res.writeOwnHead(status, `Content-Length: 0\r\n${API_LINES}${limitLines(res)}`, closing);
     res.end();
     logged(res);
   }
 
-  function apiHeaders(res: Exchange, h: (string | number)[]): void {
-    h.push('X-Content-Type-Options', 'nosniff', 'Cache-Control', 'no-store');
+  /** The limit's headers once known, and the route's own (`res.header`). */
+  function limitLines(res: Exchange): string {
     const d = res.limit;
-    if (d !== null) h.push('X-RateLimit-Limit', d.limit, 'X-RateLimit-Remaining', d.remaining, 'X-RateLimit-Reset', d.reset);
-    if (res.extra !== null) for (const x of res.extra) h.push(x);
-    // A connection kept alive would hold the closing server open until its idle time-out.
-    if (closing) h.push('Connection', 'close');
+    let lines = d === null ? '' : `X-RateLimit-Limit: ${d.limit}\r\nX-RateLimit-Remaining: ${d.remaining}\r\nX-RateLimit-Reset: ${d.reset}\r\n`;
+    if (res.extra !== null) for (let i = 0; i < res.extra.length; i += 2) lines += `${res.extra[i]}: ${res.extra[i + 1]}\r\n`;
+    return lines;
   }
 
   function sendError(res: Exchange, code: ErrorCode, message: string, details?: Record<string, unknown>): void {
@@ -487,7 +485,7 @@ export function buildApp(deps: AppDeps): App {
           ? ['headers_too_large', 'The request line and headers exceed 16 KB']
           : ['invalid_parameter', `The request is not valid HTTP (${err.reason ?? err.code}): control characters and bytes outside ASCII in the URL must be percent-encoded`];
     log.info({ statusCode: STATUS[code], error: err.code }, 'request refused before routing');
-    if (socket.writable) socket.write(rawAnswer(STATUS[code], errorJson(code, message)));
+    if (socket.writable) socket.write(rawAnswer(STATUS[code], JSON_LINES, errorJson(code, message)));
     socket.destroy();
   }
 
