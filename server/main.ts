@@ -6,7 +6,9 @@
  */
 import { buildApp } from './app.js';
 import { loadDeps, loadTariff, readSettings } from './config.js';
-import { heapForRequests } from './heap.js';
+import { heapForRequests, keepTickObjectMaps } from './heap.js';
+
+keepTickObjectMaps();
 
 function cannotStart(message: string): never {
   console.error(`landed: cannot start: ${message}`);

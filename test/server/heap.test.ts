@@ -2,8 +2,14 @@
  * The heap setting of a running service (server/heap.ts): with allocation-site pretenuring off, the
  * objects of answered orders die young. With it on, a young collection during an order makes
  * V8 allocate every later result straight into the old generation: about 4 MB of it a dozen
- * orders, which only a full collection gives back.
+ * orders, which only a full collection gives back. And Node's tick objects keep their maps across
+ * full collections once the service has kept one.
  */
+import { execFileSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { benchOrder, linePools } from '../../bench/lib/lines.js';
@@ -31,5 +37,32 @@ describe('the heap of a service answering orders', () => {
     expect(lines).toBe(150_000);
     // 150 orders of 1,000 lines allocate some 225 MB; with pretenuring on, 50-120 MB of it reached the old generation.
     expect(most).toBeLessThan(8 * 1024 * 1024);
+  });
+});
+
+/** The state of each property site of process.nextTick's tick object literal, after ticks, a full collection with none alive, and ticks. */
+function tickSites(keep: boolean): string[] {
+  const script = fileURLToPath(new URL('./fixtures/tick-maps.ts', import.meta.url));
+  // Into a file: V8 prints through C's buffered standard output, and a pipe lost the end of it.
+  const file = join(mkdtempSync(join(tmpdir(), 'tick-')), 'out.txt');
+  const fd = openSync(file, 'w');
+  try {
+    execFileSync(process.execPath, ['--import', 'tsx', '--expose-gc', '--allow-natives-syntax', script, ...(keep ? ['keep'] : [])], { stdio: ['ignore', fd, 'inherit'] });
+  } finally {
+    closeSync(fd);
+  }
+  const out = readFileSync(file, 'utf8');
+  return [...out.matchAll(/slot #\d+ DefineKeyedOwnPropertyInLiteral (\w+)/g)].map((m) => m[1]);
+}
+
+describe("Node's tick objects", () => {
+  it('lose their maps in a full collection while none is alive, and V8 then takes every nextTick through its runtime (megamorphic)', () => {
+    // Node 20's nextTick: {[async_id_symbol], [trigger_async_id_symbol], callback, args}. If a later
+    // Node no longer does this, this fails, and keepTickObjectMaps can go.
+    expect(tickSites(false)).toEqual(['MONOMORPHIC', 'MEGAMORPHIC', 'MEGAMORPHIC', 'MEGAMORPHIC']);
+  });
+
+  it('keep them, and the sites stay monomorphic, once keepTickObjectMaps has kept one', () => {
+    expect(tickSites(true)).toEqual(['MONOMORPHIC', 'MONOMORPHIC', 'MONOMORPHIC', 'MONOMORPHIC']);
   });
 });
