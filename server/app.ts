@@ -170,11 +170,11 @@ export function buildApp(deps: AppDeps): App {
   );
 
   function writeJsonHead(res: Exchange, status: number, bytes: string | Buffer): void {
-    res.writeOwnHead(status, `Content-Length: ${typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length}\r\n${JSON_LINES}${limitLines(res)}`, closing);
+    res.writeOwnHead(status, typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length, JSON_LINES + limitLines(res), closing);
   }
 
   function sendEmpty(res: Exchange, status: number): void {
-    res.writeOwnHead(status, `Content-Length: 0\r\n${API_LINES}${limitLines(res)}`, closing);
+    res.writeOwnHead(status, 0, API_LINES + limitLines(res), closing);
     res.end();
     logged(res);
   }

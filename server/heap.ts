@@ -11,7 +11,7 @@
  *
  * One of Node's tick objects is kept for the life of the process (keepTickObjectMaps).
  */
-import { createHook } from 'node:async_hooks';
+import { executionAsyncResource } from 'node:async_hooks';
 import { setFlagsFromString } from 'node:v8';
 
 export function heapForRequests(): void {
@@ -27,16 +27,22 @@ let keptTick: object | null = null;
  * tick makes new ones, and V8 then marks those property sites megamorphic for good: from then on
  * every nextTick, which Node's streams call several times a request, goes through V8's runtime.
  * That cost 20.3 µs a GET /duty against 17.1 µs (README, Performance). A live tick object holds
- * its map, and the map holds the maps before it. Run before anything else, while the sites are
- * still monomorphic. Returns whether a tick object was caught.
+ * its map, and the map holds the maps before it. To be called before the data is loaded (its full
+ * collections could free the maps first).
+ *
+ * The object is the running tick's own resource (executionAsyncResource), not caught with an
+ * async hook: enabling any hook, even for one tick, turns off V8's fast paths for promises for the
+ * life of the process. It helps until async ids pass V8's small integers (about 2^31, some 10^8
+ * requests): tick objects then need another map whatever is kept. Resolves with whether a tick
+ * object was kept.
  */
-export function keepTickObjectMaps(): boolean {
-  const hook = createHook({
-    init(_id, type, _trigger, resource) {
-      if (type === 'TickObject') keptTick = resource;
-    },
-  }).enable();
-  process.nextTick(() => {});
-  hook.disable();
-  return keptTick !== null;
+export function keepTickObjectMaps(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const caught = (): void => {
+      const resource = executionAsyncResource() as { callback?: unknown };
+      if (resource.callback === caught) keptTick = resource;
+      resolve(keptTick !== null);
+    };
+    process.nextTick(caught);
+  });
 }

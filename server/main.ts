@@ -8,7 +8,7 @@ import { buildApp } from './app.js';
 import { loadDeps, loadTariff, readSettings } from './config.js';
 import { heapForRequests, keepTickObjectMaps } from './heap.js';
 
-keepTickObjectMaps();
+if (!(await keepTickObjectMaps())) process.emitWarning('landed: no tick object of process.nextTick was kept (has Node changed?): GET /duty may cost about 15 % more CPU after a full collection');
 
 function cannotStart(message: string): never {
   console.error(`landed: cannot start: ${message}`);

@@ -41,24 +41,31 @@ export class Exchange extends ServerResponse<IncomingMessage> {
   }
 
   /**
-   * The answer's status line and header `lines` (each `Name: value\r\n`, names and values the
-   * service's own: its constants, numbers and configured origins), written as Node's writeHead would
-   * write them (the lines, then Date, Connection and Keep-Alive), but as one string: Node checks each
-   * name and value against HTTP's grammar and lower-cases each name to find those it manages, about
-   * 1.5 µs of an API answer's 25 (README, Performance). An answer that closes its connection (`close`,
-   * or the request's HTTP/1.0, Connection: close, Expect, a server's limit of requests per
-   * connection) goes through Node's writeHead, which decides what closing takes.
+   * The answer's head: its status, Content-Length and header `lines` (each `Name: value\r\n`, names
+   * and values the service's own: its constants, numbers, and origins it was configured with), the
+   * bytes Node's writeHead writes (those headers, then Date, Connection and Keep-Alive), made as one
+   * string. Node checks each name and value against HTTP's grammar and lower-cases each name to find
+   * the ones it manages: about 1.4 µs of an API answer's 19 (README, Performance). Anything else
+   * Node's writeHead decides goes through it: an answer that closes its connection (`close`, the
+   * client's Connection: close, a limit of requests per connection), a client still waiting for
+   * 100 Continue, an answer without Date or with a reason phrase of its own (or a head already
+   * written: its statusMessage is set, and Node's writeHead throws). Headers set with setHeader are
+   * not written: the API's answers have none.
    */
-  writeOwnHead(status: number, lines: string, close: boolean): void {
+  writeOwnHead(status: number, contentLength: number, lines: string, close: boolean): void {
     const node = this as unknown as NodeResponse;
-    if (close || !this.shouldKeepAlive || node.maxRequestsOnConnectionReached || node._maxRequestsPerSocket > 0 || !node._defaultKeepAlive || node._expect_continue || !this.sendDate || this.headersSent) {
-      const headers = headerPairs(lines);
+    if (close || !this.shouldKeepAlive || node._maxRequestsPerSocket > 0 || !node._defaultKeepAlive || node._expect_continue || !this.sendDate || this.statusMessage) {
+      const headers: (string | number)[] = ['Content-Length', contentLength, ...headerPairs(lines)];
       if (close) headers.push('Connection', 'close');
       this.writeHead(status, headers);
       return;
     }
+    // What Node's writeHead and _storeHeader set besides the head (lib/_http_server.js, lib/_http_outgoing.js).
     this.statusCode = status;
-    node._header = `${STATUS_LINES[status] ?? statusLine(status)}${lines}${dateLine()}${keepAliveLines(node._keepAliveTimeout)}\r\n`;
+    this.statusMessage = STATUS_CODES[status] ?? 'unknown';
+    node._contentLength = contentLength;
+    if (status === 204 || status === 304 || (status >= 100 && status <= 199)) node._hasBody = false;
+    node._header = `${STATUS_LINES[status] ?? statusLine(status)}Content-Length: ${contentLength}\r\n${lines}${dateLine()}${keepAliveLines(node._keepAliveTimeout)}\r\n`;
     node._headerSent = false;
   }
 }
@@ -79,11 +86,12 @@ function headerPairs(lines: string): string[] {
 interface NodeResponse {
   _header: string | null;
   _headerSent: boolean;
+  _contentLength: number | null;
+  _hasBody: boolean;
   _keepAliveTimeout: number;
   _maxRequestsPerSocket: number;
   _defaultKeepAlive: boolean;
   _expect_continue: boolean;
-  maxRequestsOnConnectionReached: boolean;
 }
 
 const STATUS_LINES: string[] = [];
