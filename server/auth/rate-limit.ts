@@ -41,15 +41,25 @@ export function decision(allowed: boolean, limit: number, count: number, oldest:
 }
 
 /**
- * The times of the last `limit` requests of one caller, in a ring: `at[head]` is the oldest of
- * the `count` held.
+ * The times of one caller's requests that count, oldest first, as runs in a ring: `n[i]` requests
+ * at millisecond `at[i]`, from `head` on for `runs` runs, `count` requests in all. Runs, not a slot
+ * per request: a limit raised high (an operator's RATE_LIMIT, the benchmark's billion) once took a
+ * Float64Array of `limit` slots per caller (8 GB reserved for a billion), and each request touched
+ * 8 bytes more of it, which stayed resident: the service's memory grew with every request it
+ * answered. Runs take at most one slot per millisecond of the window (under 1 MB a caller), and the
+ * ring grows only as they are needed.
  */
 interface Log {
   at: Float64Array;
+  n: Uint32Array;
   head: number;
+  runs: number;
   count: number;
   last: number;
 }
+
+/** Slots a caller's ring starts with (at most `limit`); it doubles when full. */
+const FIRST_RUNS = 16;
 
 export class MemoryRateLimiter implements RateLimiter {
   private readonly logs = new Map<string, Log>();
@@ -63,25 +73,51 @@ export class MemoryRateLimiter implements RateLimiter {
   hit(id: string, now = Date.now()): RateDecision {
     if (now >= this.nextSweep) this.sweep(now);
     let log = this.logs.get(id);
-    if (!log) this.logs.set(id, (log = { at: new Float64Array(this.limit), head: 0, count: 0, last: 0 }));
+    if (!log) {
+      const slots = Math.max(1, Math.min(this.limit, FIRST_RUNS));
+      this.logs.set(id, (log = { at: new Float64Array(slots), n: new Uint32Array(slots), head: 0, runs: 0, count: 0, last: 0 }));
+    }
     const since = now - this.windowMs;
     // Requests older than the span no longer count.
-    while (log.count > 0 && log.at[log.head] <= since) {
-      log.head = (log.head + 1) % this.limit;
-      log.count--;
+    while (log.runs > 0 && log.at[log.head] <= since) {
+      log.count -= log.n[log.head];
+      log.head = (log.head + 1) % log.at.length;
+      log.runs--;
     }
     const allowed = log.count < this.limit;
     if (allowed) {
-      log.at[(log.head + log.count) % this.limit] = now;
+      const tail = (log.head + log.runs - 1) % log.at.length;
+      if (log.runs > 0 && log.at[tail] === now) log.n[tail]++;
+      else {
+        if (log.runs === log.at.length) grow(log);
+        const slot = (log.head + log.runs) % log.at.length;
+        log.at[slot] = now;
+        log.n[slot] = 1;
+        log.runs++;
+      }
       log.count++;
       log.last = now;
     }
     return decision(allowed, this.limit, log.count, log.at[log.head], now, this.windowMs);
   }
 
-  /** Forgets callers with nothing in the span, once per span: memory stays bounded by recent callers. */
   private sweep(now: number): void {
     this.nextSweep = now + this.windowMs;
     for (const [id, log] of this.logs) if (log.last <= now - this.windowMs) this.logs.delete(id);
   }
+}
+
+/** Twice the ring, its runs moved to the start in order. */
+function grow(log: Log): void {
+  const size = log.at.length;
+  const at = new Float64Array(size * 2);
+  const n = new Uint32Array(size * 2);
+  for (let i = 0; i < log.runs; i++) {
+    const from = (log.head + i) % size;
+    at[i] = log.at[from];
+    n[i] = log.n[from];
+  }
+  log.at = at;
+  log.n = n;
+  log.head = 0;
 }

@@ -85,6 +85,45 @@ describe('MemoryRateLimiter', () => {
     l.hit('late', 7000);
     expect((l as unknown as { logs: Map<string, unknown> }).logs.size).toBe(1);
   });
+
+  it('counts many requests in the same millisecond, past the ring it starts with and around it, exactly as the brute force does: allowed, remaining and reset', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(1, 3, 20, 1000),
+        // Few distinct milliseconds in a short window: runs of several requests. Sparse first (every 8 ms), then
+        // dense: the ring wraps before it fills, and grows with its oldest run past its start.
+        fc
+          .tuple(fc.array(fc.integer({ min: 0, max: 18 }), { maxLength: 40 }), fc.array(fc.integer({ min: 150, max: 300 }), { minLength: 50, maxLength: 600 }))
+          .map(([sparse, dense]) => [...sparse.map((t) => t * 8), ...dense]),
+        (limit, offsets) => {
+          const window = 40;
+          const l = new MemoryRateLimiter(limit, window);
+          const allowed: number[] = [];
+          for (const t of [...offsets].sort((a, b) => a - b)) {
+            const d = l.hit('k', 10_000 + t);
+            const counted = allowed.filter((a) => a > 10_000 + t - window);
+            expect(d.allowed).toBe(counted.length < limit);
+            if (d.allowed) {
+              counted.push(10_000 + t);
+              allowed.push(10_000 + t);
+            }
+            expect(d.remaining).toBe(limit - counted.length);
+            expect(d.reset).toBe(Math.max(1, Math.ceil((counted[0] + window - (10_000 + t)) / 1000)));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('takes memory for the requests it counts, not for its limit: a billion a minute reserves no 8 GB', () => {
+    const before = process.memoryUsage().arrayBuffers;
+    const l = new MemoryRateLimiter(1_000_000_000);
+    // 100,000 requests over 50 ms of one caller.
+    for (let i = 0; i < 100_000; i++) expect(l.hit('k', 1_000_000 + Math.floor(i / 2000)).allowed).toBe(true);
+    expect(l.hit('k', 1_000_050).remaining).toBe(1_000_000_000 - 100_001);
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(1024 * 1024);
+  });
 });
 
 describe('through the real server', () => {
