@@ -169,6 +169,7 @@ export function buildApp(deps: AppDeps): App {
     },
   );
 
+  // While closing, every answer closes its connection: one kept alive would hold the closing server open until its idle time-out.
   function writeJsonHead(res: Exchange, status: number, bytes: string | Buffer): void {
     res.writeOwnHead(status, typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length, JSON_LINES + limitLines(res), closing);
   }

@@ -101,6 +101,7 @@ export class MemoryRateLimiter implements RateLimiter {
     return decision(allowed, this.limit, log.count, log.at[log.head], now, this.windowMs);
   }
 
+  /** Forgets callers with nothing in the span, once per span: memory stays bounded by recent callers. */
   private sweep(now: number): void {
     this.nextSweep = now + this.windowMs;
     for (const [id, log] of this.logs) if (log.last <= now - this.windowMs) this.logs.delete(id);
