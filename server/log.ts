@@ -5,7 +5,7 @@
  * line, so what was logged is there at once.
  */
 import pino, { type Logger } from 'pino';
-import { writeInteger } from './http/json-bytes.js';
+import { bytesOf, writeInteger } from './http/json-bytes.js';
 
 export type { Logger };
 
@@ -61,17 +61,16 @@ function writeString(buf: Buffer, at: number, s: string): number {
   return at + 2 + n;
 }
 
-const bytes = (text: string): Buffer => Buffer.from(text);
 /** `src` copied to `at`; where it ends. */
 function put(buf: Buffer, at: number, src: Uint8Array): number {
   buf.set(src, at);
   return at + src.length;
 }
-const URL_KEY = bytes(',"url":');
-const STATUS_KEY = bytes(',"statusCode":');
-const TIME_KEY = bytes(',"responseTime":');
-const IP_KEY = bytes(',"ip":');
-const END = bytes(',"msg":"request completed"}\n');
+const URL_KEY = bytesOf(',"url":');
+const STATUS_KEY = bytesOf(',"statusCode":');
+const TIME_KEY = bytesOf(',"responseTime":');
+const IP_KEY = bytesOf(',"ip":');
+const END = bytesOf(',"msg":"request completed"}\n');
 
 /**
  * The writer of the per-request line: the line pino's `log.info(fields, 'request completed')`
@@ -91,12 +90,12 @@ export function requestLogger(log: Logger): ((r: RequestDone) => void) | null {
   // For a caller's stream: the line's bytes, then decoded once.
   let scratch = Buffer.allocUnsafe(0);
   let at = 0;
-  let head = bytes('');
+  let head = bytesOf('');
   return (r) => {
     const now = Date.now();
     if (now !== at) {
       at = now;
-      head = bytes(`{"level":30,"time":${now}${bindings},"method":`);
+      head = bytesOf(`{"level":30,"time":${now}${bindings},"method":`);
     }
     // The most the line can take: 6 bytes a UTF-16 unit of its strings (\u001f), and the rest.
     const most = head.length + 6 * (r.method.length + r.url.length + r.ip.length) + 128;
