@@ -7,7 +7,6 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadTariff } from '../server/config.js';
-import { heapForRequests } from '../server/heap.js';
 import { InputError, type DutyQuery, type OrderItem, type Tariff } from '../shared/index.js';
 import { mulDivRound } from '../shared/money.js';
 import { benchOrder, linePools, mixedItems, type LinePools } from './lib/lines.js';
@@ -95,8 +94,6 @@ export function engineBench(tariff: Tariff, pools: LinePools, orderItems: OrderI
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const { values } = parseArgs({ options: { ms: { type: 'string', default: '2000' } } });
   const tariff = loadTariff();
-  // The heap as the service sets it once its data is loaded.
-  heapForRequests();
   const pools = linePools(tariff);
   console.log(JSON.stringify(engineBench(tariff, pools, benchOrder(pools), Number(values.ms))));
 }

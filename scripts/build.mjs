@@ -19,11 +19,11 @@ await build({
   // Modules imported on demand stay in their own chunks: the PostgreSQL and Redis clients (~180 ms
   // to load) are loaded only when DATABASE_URL or REDIS_URL asks for them.
   splitting: true,
-  target: 'node20',
+  target: 'node22',
   // The packages are bundled too: resolving and loading a few hundred files of node_modules one by
-  // one took about a third of the start. Not the native SQLite binding, nor the network clients
+  // one took about a third of the start. Not the network clients
   // (loaded on demand, and pg's optional native driver is not installed).
-  external: ['better-sqlite3', 'pg', 'pg-native', 'ioredis'],
+  external: ['pg', 'pg-native', 'ioredis'],
   // Bundled CommonJS packages call require() for Node's own modules; an ES module has none.
   banner: { js: "import { createRequire as __landedRequire } from 'node:module'; const require = __landedRequire(import.meta.url);" },
   sourcemap: true,

@@ -54,6 +54,8 @@ export interface AppDeps {
   https?: { cert: Buffer; key: Buffer };
   /** Seconds a client may take to send its headers and its whole request. */
   requestTimeoutSeconds?: number;
+  /** How many proxies in front of the service append to X-Forwarded-For (TRUST_PROXY); 0: the peer's address is the client's. */
+  trustedProxies?: number;
 }
 
 export interface App {
@@ -64,38 +66,33 @@ export interface App {
   log: Logger;
 }
 
-/** Anything shaped like a key, wherever it stands in a URL (a path segment, a misnamed parameter). */
-const KEY_SHAPE = /lk_[A-Za-z0-9_-]{8,}/g;
+/** Anything shaped like a key, in any case, once percent-decoding is undone. */
+const KEY_SHAPE = /lk_[A-Za-z0-9_-]{8,}/i;
 
 /**
  * A URL as a log line may show it: the value of every parameter whose decoded name is `key` (in
- * any case: `?%6Bey=`, `k%65y=`, `KEY=`) and anything shaped like a key are replaced.
+ * any case: `?%6Bey=`, `k%65y=`, `KEY=`), and every part of the path or query (between `/ ? & = #`)
+ * that, percent-decoded as often as it takes, holds anything shaped like a key, are replaced.
  */
 export function redactKey(url: string): string {
   if (!/key|%|lk_/i.test(url)) return url;
-  const q = url.indexOf('?');
-  let out = url;
-  if (q >= 0)
-    out =
-      url.slice(0, q + 1) +
-      url
-        .slice(q + 1)
-        .split('&')
-        .map((pair) => {
-          const eq = pair.indexOf('=');
-          const name = eq < 0 ? pair : pair.slice(0, eq);
-          return decodedName(name).toLowerCase() === 'key' ? `${name}=[redacted]` : pair;
-        })
-        .join('&');
-  return out.replace(KEY_SHAPE, 'lk_[redacted]');
+  let keyValue = false;
+  return url.replace(/[^/?&=#]+|[/?&=#]/g, (part) => {
+    if (part.length === 1 && '/?&=#'.includes(part)) {
+      if (part !== '=') keyValue = false;
+      return part;
+    }
+    const decoded = fullyDecoded(part);
+    const redact = keyValue || KEY_SHAPE.test(decoded);
+    keyValue = decoded.toLowerCase() === 'key';
+    return redact ? '[redacted]' : part;
+  });
 }
 
-function decodedName(name: string): string {
-  try {
-    return decodeURIComponent(name.replace(/\+/g, ' '));
-  } catch {
-    return name;
-  }
+/** Percent-decoding undone, again and again (a key encoded twice is still a key), byte by byte so bad encoding cannot stop it. */
+function fullyDecoded(text: string): string {
+  for (let i = 0; i < 4 && text.includes('%'); i++) text = text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text.replace(/\+/g, ' ');
 }
 
 /** Every keyed route also takes `key` in the query (discouraged, accepted). */
@@ -105,8 +102,8 @@ const POST = ['POST'];
 const HTS_PREFIX = '/api/v1/hts/';
 const JSON_TYPE = 'application/json; charset=utf-8';
 /** On every answer of the API: never sniffed nor cached (answers depend on the key and the date). */
-const API_LINES = 'X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\n';
-const JSON_LINES = `Content-Type: ${JSON_TYPE}\r\n${API_LINES}`;
+const API_HEADERS = ['X-Content-Type-Options', 'nosniff', 'Cache-Control', 'no-store'];
+const JSON_HEADERS = ['Content-Type', JSON_TYPE, ...API_HEADERS];
 const LARGE_BODY = 64 * 1024;
 /** Whose limit a 429 names. */
 const KEY_LIMIT = (d: RateDecision) => `Rate limit of ${d.limit} requests per 60 seconds reached`;
@@ -128,7 +125,7 @@ export function buildApp(deps: AppDeps): App {
   const timeout = (deps.requestTimeoutSeconds ?? 30) * 1000;
   const log = deps.logger ? createLog(deps.logger.level ?? 'info', deps.logger.stream) : pino({ enabled: false });
   const logRequest = deps.logger ? requestLogger(log) : null;
-  const trustProxy = process.env.TRUST_PROXY === '1';
+  const trustedProxies = deps.trustedProxies ?? 0;
   const corsOrigins = deps.corsOrigins?.length ? new Set(deps.corsOrigins) : null;
   let closing = false;
   /** Each key's limiter id, made once: the same string each time is hashed once for the limiter's map. */
@@ -171,21 +168,23 @@ export function buildApp(deps: AppDeps): App {
 
   // While closing, every answer closes its connection: one kept alive would hold the closing server open until its idle time-out.
   function writeJsonHead(res: Exchange, status: number, bytes: string | Buffer): void {
-    res.writeOwnHead(status, typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length, JSON_LINES + limitLines(res), closing);
+    res.writeHead(status, apiHeaders(res, typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length, JSON_HEADERS));
   }
 
   function sendEmpty(res: Exchange, status: number): void {
-    res.writeOwnHead(status, 0, API_LINES + limitLines(res), closing);
+    res.writeHead(status, apiHeaders(res, null, API_HEADERS));
     res.end();
     logged(res);
   }
 
-  /** The limit's headers once known, and the route's own (`res.header`). */
-  function limitLines(res: Exchange): string {
+  /** An API answer's headers: its length (none on a 204), `common`, the limit's headers once known, the route's own (`res.header`), and Connection: close while closing. */
+  function apiHeaders(res: Exchange, contentLength: number | null, common: readonly string[]): (string | number)[] {
+    const headers: (string | number)[] = contentLength === null ? [...common] : ['Content-Length', contentLength, ...common];
     const d = res.limit;
-    let lines = d === null ? '' : `X-RateLimit-Limit: ${d.limit}\r\nX-RateLimit-Remaining: ${d.remaining}\r\nX-RateLimit-Reset: ${d.reset}\r\n`;
-    if (res.extra !== null) for (let i = 0; i < res.extra.length; i += 2) lines += `${res.extra[i]}: ${res.extra[i + 1]}\r\n`;
-    return lines;
+    if (d !== null) headers.push('X-RateLimit-Limit', d.limit, 'X-RateLimit-Remaining', d.remaining, 'X-RateLimit-Reset', d.reset);
+    if (res.extra !== null) headers.push(...res.extra);
+    if (closing) headers.push('Connection', 'close');
+    return headers;
   }
 
   function sendError(res: Exchange, code: ErrorCode, message: string, details?: Record<string, unknown>): void {
@@ -239,7 +238,22 @@ export function buildApp(deps: AppDeps): App {
     return true;
   }
 
+  /**
+   * An address past its limit of requests without a valid key is refused before any key is looked
+   * up: every keyed request from it is a 429 until the limit's span has passed, so its answers say
+   * nothing about which keys are valid, and its refusals cost the key store nothing.
+   */
   function keyGate(res: Exchange): void {
+    const d = deps.addressLimiter.peek(`auth:${res.ip}`);
+    if (d instanceof Promise) return later(d, res, addressChecked);
+    addressChecked(res, d);
+  }
+
+  function addressChecked(res: Exchange, d: RateDecision): void {
+    if (!d.allowed) {
+      overLimit(res, d, ADDRESS_LIMIT);
+      return;
+    }
     const key = presentedKey(res);
     res.keyGiven = key !== null;
     const id = key === null ? null : deps.keys.verify(key);
@@ -249,7 +263,7 @@ export function buildApp(deps: AppDeps): App {
 
   function withId(res: Exchange, id: number | null): void {
     if (id === null) {
-      const d = deps.addressLimiter.hit(`auth:${ip(res.req)}`);
+      const d = deps.addressLimiter.hit(`auth:${res.ip}`);
       if (d instanceof Promise) return later(d, res, refuse);
       return refuse(res, d);
     }
@@ -276,7 +290,7 @@ export function buildApp(deps: AppDeps): App {
 
   /** The public document: limited per address, apart from failed logins of that address. */
   function publicGate(res: Exchange): void {
-    const d = deps.addressLimiter.hit(`doc:${ip(res.req)}`);
+    const d = deps.addressLimiter.hit(`doc:${res.ip}`);
     if (d instanceof Promise) return later(d, res, publicWithLimit);
     publicWithLimit(res, d);
   }
@@ -295,13 +309,20 @@ export function buildApp(deps: AppDeps): App {
     return typeof q === 'string' ? q : null;
   }
 
-  /** The client's address: the first X-Forwarded-For entry behind a trusted proxy (TRUST_PROXY=1), else the peer's. */
+  /**
+   * The client's address: the peer's, or behind `trustedProxies` proxies that each append the
+   * address they were sent from to X-Forwarded-For, the entry the nearest trusted proxy vouches for
+   * (the last one for a single proxy). Entries before it are written by the client and never read.
+   */
   function ip(req: IncomingMessage): string {
-    if (trustProxy) {
-      const xff = req.headers['x-forwarded-for'];
-      if (typeof xff === 'string') return xff.split(',')[0].trim();
-    }
-    return req.socket.remoteAddress ?? '';
+    const peer = req.socket.remoteAddress ?? '';
+    if (trustedProxies === 0) return peer;
+    const xff = req.headers['x-forwarded-for'];
+    if (xff === undefined) return peer;
+    const hops = (Array.isArray(xff) ? xff.join(',') : xff).split(',').map((a) => a.trim());
+    // [the peer, the last entry, the one before...]: the trusted proxies are the first hops of it.
+    const chain = [peer, ...hops.reverse()];
+    return chain[Math.min(trustedProxies, chain.length - 1)] || peer;
   }
 
   // --- routes --------------------------------------------------------------------------------
@@ -404,6 +425,8 @@ export function buildApp(deps: AppDeps): App {
   // --- a request -----------------------------------------------------------------------------
 
   function handle(req: IncomingMessage, res: Exchange): void {
+    latest.set(req.socket, res);
+    res.ip = ip(req);
     try {
       if (corsOrigins !== null && cors(req, res)) return;
       if (closing) {
@@ -468,7 +491,7 @@ export function buildApp(deps: AppDeps): App {
   /** The one line per request; the URL without keys. */
   function logLine(this: Exchange): void {
     const req = this.req;
-    logRequest!({ method: req.method!, url: redactKey(req.url!), statusCode: this.statusCode, responseTime: performance.now() - this.started, ip: ip(req) });
+    logRequest!({ method: req.method!, url: redactKey(req.url!), statusCode: this.statusCode, responseTime: performance.now() - this.started, ip: this.ip });
   }
 
   /**
@@ -479,6 +502,14 @@ export function buildApp(deps: AppDeps): App {
    */
   function clientError(err: NodeJS.ErrnoException & { reason?: string }, socket: Duplex): void {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    // The error is in what followed a request already answered (a body sent after an early 401 or
+    // 413, malformed or too slow): a second answer to one request would confuse the client, so the
+    // connection just closes.
+    const res = latest.get(socket);
+    if (res !== undefined && res.headersSent && (!res.writableFinished || !res.req.complete)) {
+      socket.destroy();
+      return;
+    }
     const [code, message]: [ErrorCode, string] =
       err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? ['request_timeout', `The request was not received in full within ${timeout / 1000} s`]
@@ -486,7 +517,7 @@ export function buildApp(deps: AppDeps): App {
           ? ['headers_too_large', 'The request line and headers exceed 16 KB']
           : ['invalid_parameter', `The request is not valid HTTP (${err.reason ?? err.code}): control characters and bytes outside ASCII in the URL must be percent-encoded`];
     log.info({ statusCode: STATUS[code], error: err.code }, 'request refused before routing');
-    if (socket.writable) socket.write(rawAnswer(STATUS[code], JSON_LINES, errorJson(code, message)));
+    if (socket.writable) socket.write(rawAnswer(STATUS[code], errorJson(code, message)));
     socket.destroy();
   }
 
@@ -508,9 +539,19 @@ export function buildApp(deps: AppDeps): App {
     : createServer(serverOptions, handle as never);
   // Longer than the 60 s idle time-out of common load balancers, so they never reuse a connection this side has just closed.
   server.keepAliveTimeout = 72_000;
+  // Every header line is kept (Node keeps 2,000 by default and drops the rest unseen), so a second
+  // Host far down is still caught; the 16 KB limit on the head bounds how many there can be.
+  server.maxHeadersCount = 0;
   server.on('clientError', clientError);
   // Every open connection, for close(): see there.
   const sockets = new Set<Socket>();
+  /** Each connection's latest request's answer (weakly: nothing is kept once the connection goes). */
+  const latest = new WeakMap<Duplex, Exchange>();
+  /** Whether the connection's latest answer is still being made or sent. */
+  const answering = (socket: Duplex): boolean => {
+    const res = latest.get(socket);
+    return res !== undefined && !res.writableFinished;
+  };
   server.on(deps.https ? 'secureConnection' : 'connection', (socket: Socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -536,9 +577,8 @@ export function buildApp(deps: AppDeps): App {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // It also stops the checks that time out a connection which never sends a request (a browser's
       // preconnection, a slow sender): such a connection would hold the close for as long as its
-      // client keeps it, so it is closed now. A connection with a request in flight carries that
-      // request's answer (Node's _httpMessage) and is left to finish.
-      for (const socket of sockets) if (!(socket as Socket & { _httpMessage?: unknown })._httpMessage) socket.destroy();
+      // client keeps it, so it is closed now. A connection whose answer is still being made is left to finish.
+      for (const socket of sockets) if (!answering(socket)) socket.destroy();
       return closed;
     },
   };

@@ -42,6 +42,8 @@ export interface Settings {
   redisUrl?: string;
   /** Longest wait, in ms, for one call to PostgreSQL or Redis before the request is a 503. */
   storeTimeoutMs: number;
+  /** Proxies in front of the service that append the client's address to X-Forwarded-For. */
+  trustedProxies: number;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -59,6 +61,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     databaseUrl: serviceUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/database'),
     redisUrl: serviceUrl(env, 'REDIS_URL', ['redis:', 'rediss:'], 'redis://[:password@]host:6379[/db]'),
     storeTimeoutMs: wholeNumber(env, 'STORE_TIMEOUT_MS', 1000, 10, 60_000),
+    trustedProxies: wholeNumber(env, 'TRUST_PROXY', 0, 0, 10),
   };
 }
 
@@ -112,6 +115,7 @@ export async function loadDeps(env: NodeJS.ProcessEnv = process.env, tariff = lo
     keyLimiter,
     addressLimiter,
     staticRoot: join(projectRoot, 'dist'),
+    trustedProxies: settings.trustedProxies,
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     https: env.TLS_CERT && env.TLS_KEY ? { cert: readFile(env.TLS_CERT), key: readFile(env.TLS_KEY) } : undefined,
     async close() {

@@ -6,9 +6,6 @@
  */
 import { buildApp } from './app.js';
 import { loadDeps, loadTariff, readSettings } from './config.js';
-import { heapForRequests, keepTickObjectMaps } from './heap.js';
-
-if (!(await keepTickObjectMaps())) process.emitWarning('landed: no tick object of process.nextTick was kept (has Node changed?): GET /duty may cost about 15 % more CPU after a full collection');
 
 function cannotStart(message: string): never {
   console.error(`landed: cannot start: ${message}`);
@@ -24,7 +21,6 @@ try {
 } catch (e) {
   cannotStart((e as Error).message);
 }
-heapForRequests();
 
 const app = buildApp({ ...deps, logger: { level: settings.logLevel } });
 

@@ -29,9 +29,17 @@ const publicErrors = {
 const commonErrors = { ...publicErrors, '401': err('Unauthorized') };
 const queryParam = (name: string, description: string, schema: object, required = false) => ({ name, in: 'query', required, description, schema });
 
+/** A decimal as text, as the service reads it: digits with at most one point, at most 40 characters, up to MAX_VALUE_DOLLARS. */
+const MAX = String(MAX_VALUE_DOLLARS);
+const DECIMAL_TEXT = { type: 'string', pattern: `^\\s*\\+?0*(\\d{1,${MAX.length - 1}}(\\.\\d*)?|${MAX}(\\.0*)?|\\.\\d+)\\s*$`, maxLength: 40 };
+/** A dollar amount: 0 to MAX_VALUE_DOLLARS, as a number or a decimal text. */
+const dollarAmount = { oneOf: [{ type: 'number', minimum: 0, maximum: MAX_VALUE_DOLLARS }, DECIMAL_TEXT] };
+/** Entry dates the service accepts: real calendar days from 1989 (the schedule's first year) to 2099. */
+const ENTRY_DATE = { type: 'string', format: 'date', pattern: '^(1989|199\\d|20\\d\\d)-\\d\\d-\\d\\d$' };
+
 const content = (what: string) => ({
-  oneOf: [{ type: 'number', minimum: 0, maximum: MAX_VALUE_DOLLARS }, { type: 'string' }],
-  description: `Dollar value of the ${what}, at most the customs value; default: see assumptions`,
+  ...dollarAmount,
+  description: `Dollar value of the ${what}; with the other contents, at most the customs value; default: see assumptions`,
 });
 const flag = (description: string) => ({ oneOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }, { type: 'string', enum: ['0', '1', 'true', 'false', 'yes', 'no'] }], description });
 /** The preference claimed and the importer's facts some chapter 99 measures need (all optional). */
@@ -53,13 +61,13 @@ const importerProps = {
 
 const dutyQueryProps = {
   hts: { type: 'string', description: '8- or 10-digit tariff code, dotted or not: 6109.10.00, 6109100012', example: '6109.10.00' },
-  value: { oneOf: [{ type: 'number', minimum: 0 }, { type: 'string' }], description: 'Customs value in U.S. dollars (default 0: no entry, no fees)' },
+  value: { ...dollarAmount, description: `Customs value in U.S. dollars, 0 to ${MAX_VALUE_DOLLARS} (default 0: no entry, no fees)` },
   origin: { type: 'string', description: `One of ${ORIGINS.join(', ')}; or an ISO country code or English name (CN, Korea, Vietnam)` },
   s301: { type: 'string', description: 'Section 301 for products of China: 25, 7.5, none; omitted or auto derives it from the schedule' },
   ocean: { oneOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }, { type: 'string' }], description: 'Ocean shipment (adds HMF): 0 or 1' },
-  date: { type: 'string', format: 'date', description: 'Entry date (default today): decides which Section 301 headings and fee figures apply' },
-  qty: { oneOf: [{ type: 'number', exclusiveMinimum: true, minimum: 0 }, { type: 'string' }], description: 'Quantity, to compute specific and compound duties' },
-  unit: { type: 'string', description: 'Unit of qty: kg, g, lb, t, liter, gal, m3, each, doz, gross, thousand, pairs, pack, m2, m, ... (default: the rate\'s unit)' },
+  date: { ...ENTRY_DATE, description: 'Entry date, 1989-01-01 to 2099-12-31 (default today): decides which rates, chapter 99 headings and fee figures apply' },
+  qty: { oneOf: [{ type: 'number', exclusiveMinimum: true, minimum: 0, maximum: MAX_VALUE_DOLLARS }, DECIMAL_TEXT], description: `Quantity, more than 0 and at most ${MAX_VALUE_DOLLARS}, to compute specific and compound duties` },
+  unit: { type: 'string', description: 'Unit of qty, only with qty: kg, g, lb, t, liter, gal, m3, each, doz, gross, thousand, pairs, pack, m2, m, ... (default: the rate\'s unit)' },
   ...importerProps,
 };
 
@@ -128,12 +136,12 @@ export const openapi = {
         summary: 'Duty, Section 301, fees and landed cost of one line',
         parameters: [
           queryParam('hts', dutyQueryProps.hts.description, { type: 'string' }, true),
-          queryParam('value', dutyQueryProps.value.description, { type: 'string', default: '0' }),
+          queryParam('value', dutyQueryProps.value.description, { ...DECIMAL_TEXT, default: '0' }),
           queryParam('origin', dutyQueryProps.origin.description, { type: 'string', default: 'mfn' }),
           queryParam('s301', dutyQueryProps.s301.description, { type: 'string', enum: ['25', '7.5', 'none', 'auto'] }),
           queryParam('ocean', dutyQueryProps.ocean.description, { type: 'string', enum: ['0', '1', 'true', 'false'], default: '0' }),
-          queryParam('date', dutyQueryProps.date.description, { type: 'string', format: 'date' }),
-          queryParam('qty', dutyQueryProps.qty.description, { type: 'string' }),
+          queryParam('date', dutyQueryProps.date.description, ENTRY_DATE),
+          queryParam('qty', dutyQueryProps.qty.description, DECIMAL_TEXT),
           queryParam('unit', dutyQueryProps.unit.description, { type: 'string' }),
           queryParam('claim', importerProps.claim.description, importerProps.claim.anyOf[0]),
           ...(['us_content', 'steel_content', 'aluminum_content', 'copper_content'] as const).map((k) => queryParam(k, importerProps[k].description, { type: 'string', pattern: '^\\d{1,12}(\\.\\d{1,2})?$' })),
@@ -220,7 +228,7 @@ export const openapi = {
       Unauthorized: { description: 'Missing or wrong key', headers: { ...rateHeaders, 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } }, content: json({ $ref: '#/components/schemas/Error' }) },
       NotFound: { description: 'Unknown code or chapter without data', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
       PayloadTooLarge: { description: 'Body over 2 MB', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
-      UnsupportedMediaType: { description: 'Body is not application/json', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
+      UnsupportedMediaType: { description: 'Body is not application/json, or is compressed (Content-Encoding other than identity)', headers: rateHeaders, content: json({ $ref: '#/components/schemas/Error' }) },
       RateLimited: { description: 'Over 120 requests in 60 seconds (sliding: any 60-second span)', headers: { ...rateHeaders, 'Retry-After': { $ref: '#/components/headers/Retry-After' } }, content: json({ $ref: '#/components/schemas/Error' }) },
       Internal: { description: 'Unexpected failure (never a stack trace)', content: json({ $ref: '#/components/schemas/Error' }) },
       Unavailable: { description: 'The key store or the rate limiter is unavailable (down, restarting, or slower than the time-out); retry after Retry-After seconds', content: json({ $ref: '#/components/schemas/Error' }) },
@@ -270,7 +278,7 @@ export const openapi = {
                 program: { type: 'string', description: 'As additional_duties[].program', example: 's232_metals' },
                 list: { type: 'string', description: 'Annex tier or list, e.g. "Annex I-A (steel; note 16(c)(iii))", "exempt (note 2(v)(iii))"' },
                 heading: { type: 'string', nullable: true, description: 'The general chapter 99 heading of the list (origins may take another)' },
-                from: { type: 'string', format: 'date', description: 'First entry date covered' },
+                from: { type: 'string', format: 'date', nullable: true, description: 'First entry date covered; null for a list with no date yet (a proposed annex)' },
                 to: { type: 'string', format: 'date', nullable: true, description: 'Last entry date covered; null when open' },
               },
             },
@@ -302,11 +310,13 @@ export const openapi = {
       LineError: { type: 'object', additionalProperties: false, required: ['error'], properties: { error: { $ref: '#/components/schemas/ErrorBody' } } },
       BulkItem: {
         type: 'object',
+        additionalProperties: false,
         required: ['hts'],
         properties: { hts: dutyQueryProps.hts, value: dutyQueryProps.value, origin: dutyQueryProps.origin, qty: dutyQueryProps.qty, unit: dutyQueryProps.unit, ...importerProps },
       },
       BulkRequest: {
         type: 'object',
+        additionalProperties: false,
         required: ['items'],
         properties: {
           items: { type: 'array', maxItems: 1000, items: { $ref: '#/components/schemas/BulkItem' } },
@@ -386,7 +396,8 @@ export const openapi = {
       BatchRequest: {
         type: 'object',
         required: ['queries'],
-        properties: { queries: { type: 'array', maxItems: 1000, items: { type: 'object', required: ['hts'], properties: dutyQueryProps } } },
+        additionalProperties: false,
+        properties: { queries: { type: 'array', maxItems: 1000, items: { type: 'object', additionalProperties: false, required: ['hts'], properties: dutyQueryProps } } },
       },
       BatchResult: {
         type: 'object',

@@ -47,6 +47,8 @@ export function parseDecimal(input: string | number): Decimal | null {
   let text: string;
   if (typeof input === 'number') {
     if (!Number.isFinite(input) || input < 0) return null;
+    // From 1e21 on, a double is a whole number that toFixed still writes with an exponent.
+    if (input >= 1e21) return { units: BigInt(input), scale: 0 };
     text = String(input);
     if (text.includes('e')) text = input.toFixed(20).replace(/0+$/, '');
   } else {

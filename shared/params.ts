@@ -146,7 +146,7 @@ export function parseClaim(input: unknown, parameter = 'claim'): Claim {
   if (key === 'none') return NONE;
   let c = claims.get(key);
   if (!c) {
-    c = { kind: 'program', name: key, symbols: NAMED[key] ?? [input.trim().toUpperCase()] };
+    c = { kind: 'program', name: key, symbols: (Object.hasOwn(NAMED, key) && NAMED[key]) || [input.trim().toUpperCase()] };
     if (claims.size < 1000) claims.set(key, c);
   }
   return c;

@@ -16,10 +16,11 @@ export interface Unit {
   factor: string;
 }
 
-const UNITS: Record<string, Unit> = {};
+/** A Map, not an object: a caller's `constructor` or `__proto__` must find nothing. */
+const UNITS = new Map<string, Unit>();
 function unit(name: string, dimension: Dimension, factor: string, ...aliases: string[]): Unit {
   const u = { name, dimension, factor };
-  for (const a of [name, ...aliases]) UNITS[a] = u;
+  for (const a of [name, ...aliases]) UNITS.set(a, u);
   return u;
 }
 
@@ -48,7 +49,7 @@ unit('pack', 'packs', '1', 'packs');
 
 /** The unit a rate or a caller names, or undefined. */
 export function findUnit(text: string): Unit | undefined {
-  return UNITS[text.trim().toLowerCase().replace(/\s+/g, ' ')];
+  return UNITS.get(text.trim().toLowerCase().replace(/\s+/g, ' '));
 }
 
 /** The caller's `unit` parameter, validated. */

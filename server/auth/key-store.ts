@@ -9,28 +9,18 @@
  * Two stores share this design (HashedKeyStore): SQLite in this process by default, PostgreSQL
  * (pg-key-store.ts) when several instances must see the same keys.
  *
- * SQLite: WAL journaling, so readers never block the writer, and a crash mid-write loses no
- * committed key. The store recovers by itself: a read that fails (garbage, a lock, the file deleted
+ * SQLite through Node's own binding (node:sqlite, no native package to compile): WAL journaling,
+ * so readers never block the writer, and a crash mid-write loses no committed key. Each statement
+ * is prepared once per connection and kept with it. The store recovers by itself: a read that fails (garbage, a lock, the file deleted
  * or replaced while running) answers KeyStoreUnavailable (503) and drops the connection; the next
  * lookup opens the file again, so a good file is served again without a restart.
  */
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
-import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import type Database from 'better-sqlite3';
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { StoreUnavailable, type Health } from '../errors.js';
 import { after, type MaybePromise } from '../maybe.js';
-
-/**
- * better-sqlite3 loaded as the CommonJS package it is, and its compiled binding named: an ES import
- * scans the package's source for its exports, and the package's own lookup of the binding tries a
- * dozen paths; together about a tenth of the start (docs/performance-history.md).
- */
-const require = createRequire(import.meta.url);
-const SQLite = require('better-sqlite3') as typeof Database;
-const binding = join(dirname(require.resolve('better-sqlite3/package.json')), 'build', 'Release', 'better_sqlite3.node');
-const nativeBinding = existsSync(binding) ? binding : undefined;
 
 export interface KeyInfo {
   id: number;
@@ -84,7 +74,7 @@ const BUSY_TIMEOUT_MS = 2000;
 /** A stored key as a lookup by its HMAC finds it. */
 export interface KeyRow {
   id: number;
-  hash: Buffer;
+  hash: Uint8Array;
   revoked_at: unknown;
 }
 
@@ -181,13 +171,27 @@ export abstract class HashedKeyStore implements KeyStore {
   }
 }
 
+/** The statements a connection runs, each prepared once when it opens. */
+interface Statements {
+  byHash: StatementSync;
+  touch: StatementSync;
+  insert: StatementSync;
+  count: StatementSync;
+  list: StatementSync;
+  activeById: StatementSync;
+  activeByLabel: StatementSync;
+  activeByHash: StatementSync;
+  revoke: StatementSync;
+}
+
+const KEY_COLUMNS = 'id, label, created_at, last_used_at, revoked_at';
+
 /** The embedded store: one SQLite file, read synchronously (no promise per request). */
 export class SqliteKeyStore extends HashedKeyStore {
-  private db: Database.Database | null = null;
+  private db: DatabaseSync | null = null;
   /** The file the connection reads (device and inode): a file replaced under the same name is reopened. */
   private fileId = '';
-  private byHash!: Database.Statement<[Buffer], KeyRow>;
-  private touch!: Database.Statement<[string, number]>;
+  private sql!: Statements;
 
   constructor(
     private readonly path: string,
@@ -198,9 +202,9 @@ export class SqliteKeyStore extends HashedKeyStore {
     this.open(true);
   }
 
-  /** The open connection, reopened when the file changed or a read failed; throws KeyStoreUnavailable. */
-  private connection(): Database.Database {
-    if (this.path === ':memory:') return this.db!;
+  /** The open connection's statements, reopened when the file changed or a read failed; throws KeyStoreUnavailable. */
+  private connection(): Statements {
+    if (this.path === ':memory:') return this.sql;
     let id: string;
     try {
       const st = statSync(this.path);
@@ -209,22 +213,25 @@ export class SqliteKeyStore extends HashedKeyStore {
       this.drop();
       throw new KeyStoreUnavailable(`${this.path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
     }
-    if (this.db && id === this.fileId) return this.db;
+    if (this.db && id === this.fileId) return this.sql;
     this.drop();
     try {
-      return this.open(false);
+      this.open(false);
+      return this.sql;
     } catch (e) {
       this.drop();
       throw new KeyStoreUnavailable((e as Error).message);
     }
   }
 
-  /** Opens the file; at creation (`create`) the schema is made, afterwards the file must already be a key store. */
-  private open(create: boolean): Database.Database {
-    const db = new SQLite(this.path, { timeout: BUSY_TIMEOUT_MS, fileMustExist: !create && this.path !== ':memory:', nativeBinding });
+  /**
+   * Opens the file; at creation (`create`) the schema is made, afterwards the file must already be
+   * a key store (connection() has seen it exist, and a file that is not a key store fails here).
+   */
+  private open(create: boolean): void {
+    const db = new DatabaseSync(this.path);
     this.db = db;
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;`);
     if (create)
       db.exec(`
       CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value BLOB NOT NULL);
@@ -236,14 +243,23 @@ export class SqliteKeyStore extends HashedKeyStore {
         last_used_at TEXT,
         revoked_at TEXT
       );`);
-    this.pepper = createSecretKey(this.configuredPepper ? Buffer.from(this.configuredPepper, 'utf8') : this.storedPepper(db));
-    this.byHash = db.prepare('SELECT id, hash, revoked_at FROM api_keys WHERE hash = ?');
-    this.touch = db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?');
+    this.pepper = createSecretKey(this.configuredPepper ? Buffer.from(this.configuredPepper, 'utf8') : storedPepper(db));
+    const active = `SELECT ${KEY_COLUMNS} FROM api_keys WHERE revoked_at IS NULL AND`;
+    this.sql = {
+      byHash: db.prepare('SELECT id, hash, revoked_at FROM api_keys WHERE hash = ?'),
+      touch: db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?'),
+      insert: db.prepare('INSERT INTO api_keys (label, hash, created_at) VALUES (?, ?, ?)'),
+      count: db.prepare('SELECT count(*) AS n FROM api_keys'),
+      list: db.prepare(`SELECT ${KEY_COLUMNS} FROM api_keys ORDER BY id`),
+      activeById: db.prepare(`${active} id = ?`),
+      activeByLabel: db.prepare(`${active} label = ? ORDER BY id`),
+      activeByHash: db.prepare(`${active} hash = ?`),
+      revoke: db.prepare('UPDATE api_keys SET revoked_at = ? WHERE revoked_at IS NULL AND id = ?'),
+    };
     if (this.path !== ':memory:') {
       const st = statSync(this.path);
       this.fileId = `${st.dev}:${st.ino}`;
     }
-    return db;
   }
 
   private drop(): void {
@@ -258,7 +274,7 @@ export class SqliteKeyStore extends HashedKeyStore {
 
   health(): Health {
     try {
-      this.connection().prepare('SELECT count(*) FROM api_keys').get();
+      this.connection().count.get();
       return { ok: true };
     } catch (e) {
       this.drop();
@@ -266,21 +282,15 @@ export class SqliteKeyStore extends HashedKeyStore {
     }
   }
 
-  private storedPepper(db: Database.Database): Buffer {
-    db.prepare('INSERT OR IGNORE INTO meta (name, value) VALUES (?, ?)').run('pepper', randomBytes(32));
-    return (db.prepare('SELECT value FROM meta WHERE name = ?').get('pepper') as { value: Buffer }).value;
-  }
-
   protected insert(label: string, key: string, at: string): number {
-    const r = this.connection().prepare('INSERT INTO api_keys (label, hash, created_at) VALUES (?, ?, ?)').run(label, this.hash(key), at);
-    return Number(r.lastInsertRowid);
+    return Number(this.connection().insert.run(label, this.hash(key), at).lastInsertRowid);
   }
 
   protected lookup(key: string): [KeyRow | undefined, Buffer] {
-    this.connection();
+    const sql = this.connection();
     const h = this.hash(key);
     try {
-      return [this.byHash.get(h), h];
+      return [sql.byHash.get(h) as KeyRow | undefined, h];
     } catch (e) {
       this.drop();
       throw new KeyStoreUnavailable((e as Error).message);
@@ -293,11 +303,11 @@ export class SqliteKeyStore extends HashedKeyStore {
     // opened again for it (the next use tries again).
     const db = this.db;
     if (!db) throw new KeyStoreUnavailable('the connection is closed');
-    db.pragma('busy_timeout = 0');
+    db.exec('PRAGMA busy_timeout = 0');
     try {
-      this.touch.run(at, id);
+      this.sql.touch.run(at, id);
     } finally {
-      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
   }
 
@@ -319,25 +329,44 @@ export class SqliteKeyStore extends HashedKeyStore {
   }
 
   list(): KeyInfo[] {
-    return this.connection().prepare('SELECT id, label, created_at, last_used_at, revoked_at FROM api_keys ORDER BY id').all() as KeyInfo[];
+    return keyInfos(this.connection().list.all());
   }
 
   protected findActive(target: KeyTarget): KeyInfo[] {
-    const db = this.connection();
-    const select = 'SELECT id, label, created_at, last_used_at, revoked_at FROM api_keys WHERE revoked_at IS NULL AND';
-    if ('id' in target) return db.prepare(`${select} id = ?`).all(target.id) as KeyInfo[];
-    if ('label' in target) return db.prepare(`${select} label = ? ORDER BY id`).all(target.label) as KeyInfo[];
-    return db.prepare(`${select} hash = ?`).all(this.hash(target.key)) as KeyInfo[];
+    const sql = this.connection();
+    if ('id' in target) return keyInfos(sql.activeById.all(target.id));
+    if ('label' in target) return keyInfos(sql.activeByLabel.all(target.label));
+    return keyInfos(sql.activeByHash.all(this.hash(target.key)));
   }
 
   protected revokeIds(ids: readonly number[], at: string): number {
-    const db = this.connection();
-    const stmt = db.prepare('UPDATE api_keys SET revoked_at = ? WHERE revoked_at IS NULL AND id = ?');
-    return db.transaction(() => ids.reduce((sum, id) => sum + stmt.run(at, id).changes, 0))();
+    const sql = this.connection();
+    const db = this.db!;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const n = ids.reduce((sum, id) => sum + Number(sql.revoke.run(at, id).changes), 0);
+      db.exec('COMMIT');
+      return n;
+    } catch (e) {
+      db.exec('ROLLBACK');
+      throw e;
+    }
   }
 
   close(): void {
     this.db?.close();
     this.db = null;
   }
+}
+
+/** The pepper kept in the file, made on first use. */
+function storedPepper(db: DatabaseSync): Buffer {
+  db.prepare('INSERT OR IGNORE INTO meta (name, value) VALUES (?, ?)').run('pepper', randomBytes(32));
+  const row = db.prepare('SELECT value FROM meta WHERE name = ?').get('pepper') as { value: Uint8Array };
+  return Buffer.from(row.value);
+}
+
+/** Rows as plain objects (node:sqlite gives them no prototype). */
+function keyInfos(rows: unknown[]): KeyInfo[] {
+  return rows.map((r) => ({ ...(r as KeyInfo) }));
 }

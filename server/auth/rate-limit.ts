@@ -24,6 +24,8 @@ export interface RateDecision {
 export interface RateLimiter {
   /** Counts a request of `id` at `now` (the limiter's clock when omitted); rejects with RateLimiterUnavailable. */
   hit(id: string, now?: number): MaybePromise<RateDecision>;
+  /** The decision a request of `id` would get at `now`, without counting it. */
+  peek(id: string, now?: number): MaybePromise<RateDecision>;
   /** Whether its shared store answers (for /healthz); a limiter in this process has none. */
   health?(): MaybePromise<Health>;
 }
@@ -77,13 +79,7 @@ export class MemoryRateLimiter implements RateLimiter {
       const slots = Math.max(1, Math.min(this.limit, FIRST_RUNS));
       this.logs.set(id, (log = { at: new Float64Array(slots), n: new Uint32Array(slots), head: 0, runs: 0, count: 0, last: 0 }));
     }
-    const since = now - this.windowMs;
-    // Requests older than the span no longer count.
-    while (log.runs > 0 && log.at[log.head] <= since) {
-      log.count -= log.n[log.head];
-      log.head = (log.head + 1) % log.at.length;
-      log.runs--;
-    }
+    this.trim(log, now);
     const allowed = log.count < this.limit;
     if (allowed) {
       const tail = (log.head + log.runs - 1) % log.at.length;
@@ -99,6 +95,23 @@ export class MemoryRateLimiter implements RateLimiter {
       log.last = now;
     }
     return decision(allowed, this.limit, log.count, log.at[log.head], now, this.windowMs);
+  }
+
+  peek(id: string, now = Date.now()): RateDecision {
+    const log = this.logs.get(id);
+    if (!log) return decision(true, this.limit, 0, now, now, this.windowMs);
+    this.trim(log, now);
+    return decision(log.count < this.limit, this.limit, log.count, log.runs > 0 ? log.at[log.head] : now, now, this.windowMs);
+  }
+
+  /** Requests older than the span no longer count. */
+  private trim(log: Log, now: number): void {
+    const since = now - this.windowMs;
+    while (log.runs > 0 && log.at[log.head] <= since) {
+      log.count -= log.n[log.head];
+      log.head = (log.head + 1) % log.at.length;
+      log.runs--;
+    }
   }
 
   /** Forgets callers with nothing in the span, once per span: memory stays bounded by recent callers. */

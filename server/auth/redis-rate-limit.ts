@@ -10,7 +10,8 @@ import type { Health } from '../errors.js';
 import { decision, RateLimiterUnavailable, type RateDecision, type RateLimiter } from './rate-limit.js';
 
 // KEYS[1]: the caller's log. ARGV: window (ms), limit, this request's unique id, now (ms; empty for
-// Redis's clock). Returns allowed (0/1), the count after it, the oldest time counted, now.
+// Redis's clock), '1' to count the request or '0' only to ask. Returns allowed (0/1), the count
+// after it, the oldest time counted, now.
 const SLIDING_HIT = `
 local window = tonumber(ARGV[1])
 local now = tonumber(ARGV[4])
@@ -22,16 +23,18 @@ redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
 local allowed = 0
 if count < tonumber(ARGV[2]) then
-  redis.call('ZADD', KEYS[1], now, ARGV[3])
-  count = count + 1
   allowed = 1
+  if ARGV[5] == '1' then
+    redis.call('ZADD', KEYS[1], now, ARGV[3])
+    count = count + 1
+  end
 end
-redis.call('PEXPIRE', KEYS[1], window)
-local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2]
+if count > 0 then redis.call('PEXPIRE', KEYS[1], window) end
+local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or now
 return {allowed, count, oldest, now}
 `;
 
-type SlidingHit = (key: string, windowMs: number, limit: number, member: string, now: string) => Promise<[number, number, string, number]>;
+type SlidingHit = (key: string, windowMs: number, limit: number, member: string, now: string, count: '0' | '1') => Promise<[number, number, string, number]>;
 
 /**
  * A connected client, or an error saying why not. Requests never wait for a connection: while
@@ -77,15 +80,23 @@ export class RedisRateLimiter implements RateLimiter {
     this.slidingHit = (redis as unknown as { slidingHit: SlidingHit }).slidingHit.bind(redis);
   }
 
-  async hit(id: string, now?: number): Promise<RateDecision> {
+  hit(id: string, now?: number): Promise<RateDecision> {
+    return this.ask(id, now, '1');
+  }
+
+  peek(id: string, now?: number): Promise<RateDecision> {
+    return this.ask(id, now, '0');
+  }
+
+  private async ask(id: string, now: number | undefined, count: '0' | '1'): Promise<RateDecision> {
     let reply: [number, number, string, number];
     try {
-      reply = await this.slidingHit(this.prefix + id, this.windowMs, this.limit, `${this.tag}:${this.seq++}`, now === undefined ? '' : String(now));
+      reply = await this.slidingHit(this.prefix + id, this.windowMs, this.limit, `${this.tag}:${this.seq++}`, now === undefined ? '' : String(now), count);
     } catch (e) {
       throw new RateLimiterUnavailable((e as Error).message);
     }
-    const [allowed, count, oldest, at] = reply;
-    return decision(allowed === 1, this.limit, count, Number(oldest), at, this.windowMs);
+    const [allowed, n, oldest, at] = reply;
+    return decision(allowed === 1, this.limit, n, Number(oldest), at, this.windowMs);
   }
 
   async health(): Promise<Health> {

@@ -21,6 +21,9 @@ export function readJsonBody(req: IncomingMessage, limit: number, done: BodyDone
     return done(unsupported());
   }
   if (mediaType(type) !== 'application/json') return done(unsupported());
+  const encoding = req.headers['content-encoding'];
+  // A compressed body is not read as if it were plain JSON (nor plain JSON labelled compressed).
+  if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') return done(new ApiError('unsupported_media_type', `The body must not be compressed (Content-Encoding ${JSON.stringify(encoding.slice(0, 20))}): send it as plain application/json`));
   if (Number(length) > limit) return done(tooLarge(limit));
   const chunks: Buffer[] = [];
   let size = 0;

@@ -17,6 +17,8 @@ export interface Handler {
 export class Exchange extends ServerResponse<IncomingMessage> {
   /** When the request arrived (performance.now()), for the log line's responseTime. */
   readonly started = performance.now();
+  /** The client's address (behind trusted proxies, the one they vouch for). */
+  ip = '';
   /** The path, percent-decoded as a router reads it (reserved characters such as %2F stay encoded). */
   path = '';
   /** The path as sent (absolute-form authority removed), for path parameters. */
@@ -39,88 +41,6 @@ export class Exchange extends ServerResponse<IncomingMessage> {
   header(name: string, value: string | number): void {
     (this.extra ??= []).push(name, value);
   }
-
-  /**
-   * The answer's head: its status, Content-Length and header `lines` (each `Name: value\r\n`, names
-   * and values the service's own: its constants, numbers, and origins it was configured with), the
-   * bytes Node's writeHead writes (those headers, then Date, Connection and Keep-Alive), made as one
-   * string. Node checks each name and value against HTTP's grammar and lower-cases each name to find
-   * the ones it manages: about 1.4 µs of an API answer's 19 (README, Performance). Anything else
-   * Node's writeHead decides goes through it: an answer that closes its connection (`close`, the
-   * client's Connection: close, a limit of requests per connection), a client still waiting for
-   * 100 Continue, an answer without Date or with a reason phrase of its own (or a head already
-   * written: its statusMessage is set, and Node's writeHead throws). Headers set with setHeader are
-   * not written: the API's answers have none.
-   */
-  writeOwnHead(status: number, contentLength: number, lines: string, close: boolean): void {
-    const node = this as unknown as NodeResponse;
-    if (close || !this.shouldKeepAlive || node._maxRequestsPerSocket > 0 || !node._defaultKeepAlive || node._expect_continue || !this.sendDate || this.statusMessage) {
-      const headers: (string | number)[] = ['Content-Length', contentLength, ...headerPairs(lines)];
-      if (close) headers.push('Connection', 'close');
-      this.writeHead(status, headers);
-      return;
-    }
-    // What Node's writeHead and _storeHeader set besides the head (lib/_http_server.js, lib/_http_outgoing.js).
-    this.statusCode = status;
-    this.statusMessage = STATUS_CODES[status] ?? 'unknown';
-    node._contentLength = contentLength;
-    if (status === 204 || status === 304 || (status >= 100 && status <= 199)) node._hasBody = false;
-    node._header = `${STATUS_LINES[status] ?? statusLine(status)}Content-Length: ${contentLength}\r\n${lines}${dateLine()}${keepAliveLines(node._keepAliveTimeout)}\r\n`;
-    node._headerSent = false;
-  }
-}
-
-/** Header lines as writeHead's list of names and values. */
-function headerPairs(lines: string): string[] {
-  const pairs: string[] = [];
-  for (let at = 0; at < lines.length; ) {
-    const end = lines.indexOf('\r\n', at);
-    const colon = lines.indexOf(': ', at);
-    pairs.push(lines.slice(at, colon), lines.slice(colon + 2, end));
-    at = end + 2;
-  }
-  return pairs;
-}
-
-/** The fields of Node's response that its writeHead reads and sets (lib/_http_outgoing.js, _storeHeader). */
-interface NodeResponse {
-  _header: string | null;
-  _headerSent: boolean;
-  _contentLength: number | null;
-  _hasBody: boolean;
-  _keepAliveTimeout: number;
-  _maxRequestsPerSocket: number;
-  _defaultKeepAlive: boolean;
-  _expect_continue: boolean;
-}
-
-const STATUS_LINES: string[] = [];
-function statusLine(status: number): string {
-  return (STATUS_LINES[status] = `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'unknown'}\r\n`);
-}
-
-/** Node's Date header: the time to the second, made once a second. */
-let dateSecond = -1;
-let date = '';
-function dateLine(): string {
-  const now = Date.now();
-  const second = Math.floor(now / 1000);
-  if (second !== dateSecond) {
-    dateSecond = second;
-    date = `Date: ${new Date(now).toUTCString()}\r\n`;
-  }
-  return date;
-}
-
-/** Node's keep-alive lines for the server's keepAliveTimeout (ms); without one it sends Connection only. */
-let keepAliveMs = -1;
-let keepAlive = '';
-function keepAliveLines(ms: number): string {
-  if (ms !== keepAliveMs) {
-    keepAliveMs = ms;
-    keepAlive = ms ? `Connection: keep-alive\r\nKeep-Alive: timeout=${Math.floor(ms / 1000)}\r\n` : 'Connection: keep-alive\r\n';
-  }
-  return keepAlive;
 }
 
 /** Where the path ends and the query starts in a request target: origin-form or absolute-form (any scheme case). */
@@ -170,7 +90,7 @@ export function readHeaders(res: Exchange): string | null {
   return null;
 }
 
-/** A whole HTTP/1.1 answer with header `lines`, for a socket Node gave up parsing (no response object exists): then the connection closes. */
-export function rawAnswer(status: number, lines: string, body: string): string {
-  return `${STATUS_LINES[status] ?? statusLine(status)}Content-Length: ${Buffer.byteLength(body)}\r\n${lines}Connection: close\r\n\r\n${body}`;
+/** A whole HTTP/1.1 JSON answer for a socket Node gave up parsing (no response object exists): then the connection closes. */
+export function rawAnswer(status: number, body: string): string {
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`;
 }

@@ -310,12 +310,13 @@ export interface Listing {
   program: string;
   list: string;
   heading: string | null;
-  from: string;
+  /** First entry date covered; null for a list not yet in force with no date (a proposed annex). */
+  from: string | null;
   /** Last entry date (inclusive); null when open. */
   to: string | null;
 }
 
-export const listing = (program: string, list: string, heading: string | null, e: { from: string; to: string }): Listing => ({ program, list, heading, from: e.from, to: e.to || null });
+export const listing = (program: string, list: string, heading: string | null, e: { from: string; to: string }): Listing => ({ program, list, heading, from: e.from || null, to: e.to || null });
 
 /** The heading of a program's row for every country (the general heading), optionally among rows that fit. */
 export const generalHeading = (rates: RateTable, program: string, fits: (r: RateRow) => boolean = () => true): string | null =>

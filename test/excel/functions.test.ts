@@ -202,7 +202,7 @@ describe('a sheet of 2,000 DUTY cells', () => {
     // The server's limiter allows the first request and refuses the second (Retry-After: 1), as a
     // key at its 120th request of the minute would be; the batch is retried after the wait.
     const decisions = [true, false];
-    const keyLimiter: RateLimiter = { hit: () => ({ allowed: decisions.shift() ?? true, limit: 120, remaining: 0, reset: 1 }) };
+    const keyLimiter: RateLimiter = { hit: () => ({ allowed: decisions.shift() ?? true, limit: 120, remaining: 0, reset: 1 }), peek: () => ({ allowed: true, limit: 120, remaining: 120, reset: 1 }) };
     const tight = await startServer({ keyLimiter });
     try {
       const rec = recordingFetch();

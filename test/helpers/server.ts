@@ -67,12 +67,13 @@ export async function startServer(overrides: Partial<AppDeps> & { env?: NodeJS.P
   };
 }
 
-export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<RunningServer & { pid: number; exited: Promise<number | null> }> {
+/** `nodeArgs` go before the script (`--expose-gc`, `--import ...`). */
+export async function startServerProcess(env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<RunningServer & { pid: number; keysDb: string; exited: Promise<number | null>; alive(): boolean }> {
   const dir = mkdtempSync(join(tmpdir(), 'landed-test-'));
   const keysDb = join(dir, 'keys.sqlite');
   const keys = new SqliteKeyStore(keysDb);
   const { key } = keys.create('test');
-  const child = spawn(process.execPath, [join(projectRoot, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(projectRoot, 'dist/server/main.js')], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', KEYS_DB: keysDb, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -105,7 +106,9 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}): Promise<R
     keys,
     logs,
     pid: child.pid!,
+    keysDb,
     exited,
+    alive: () => child.exitCode === null && child.signalCode === null,
     async close() {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startService, type Service } from '../../bench/lib/processes.js';
 import { SqliteKeyStore } from '../../server/auth/key-store.js';
@@ -38,7 +38,7 @@ describe('the key store fails while the service runs', () => {
   afterAll(() => svc.stop());
 
   it('another process holds the write lock: keys still verify and requests are served (WAL readers do not wait)', async () => {
-    const locker = new Database(svc.keysDb);
+    const locker = new DatabaseSync(svc.keysDb);
     locker.exec('BEGIN EXCLUSIVE');
     locker.prepare("UPDATE api_keys SET label = 'locked' WHERE id = 1").run();
     try {
@@ -52,7 +52,7 @@ describe('the key store fails while the service runs', () => {
   });
 
   it('the store becomes unreadable: 503 service_unavailable JSON with Retry-After, the process stays up, and recovers', async () => {
-    const operator = new Database(svc.keysDb);
+    const operator = new DatabaseSync(svc.keysDb);
     operator.exec('ALTER TABLE api_keys RENAME TO api_keys_moved');
     try {
       const r = await duty(svc, svc.keys[4]);
@@ -96,8 +96,8 @@ describe('a process killed while it creates keys', () => {
       expect(child.signalCode).toBe('SIGKILL');
     }
     const store = new SqliteKeyStore(db);
-    const raw = new Database(db, { readonly: true });
-    expect(raw.pragma('integrity_check', { simple: true })).toBe('ok');
+    const raw = new DatabaseSync(db, { readOnly: true });
+    expect(raw.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
     const rows = (raw.prepare('SELECT count(*) AS n FROM api_keys').get() as { n: number }).n;
     raw.close();
     expect(rows).toBeGreaterThanOrEqual(reported.length);

@@ -5,7 +5,7 @@
  * does not stop reads in WAL mode: faults.test.ts shows keys still verify under it.)
  */
 import { copyFileSync, readFile, renameSync, rmSync, writeFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteKeyStore } from '../../server/auth/key-store.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
@@ -29,8 +29,8 @@ const health = async () => {
 /** A consistent copy of the store (its WAL folded in) to put back later. */
 function saved(): string {
   const copy = `${db}.good`;
-  const c = new Database(db);
-  c.pragma('wal_checkpoint(TRUNCATE)');
+  const c = new DatabaseSync(db);
+  c.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   c.close();
   copyFileSync(db, copy);
   return copy;

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startService, type Service } from '../../bench/lib/processes.js';
 import { SqliteKeyStore } from '../../server/auth/key-store.js';
@@ -41,7 +41,7 @@ describe('keys never appear in the logs (the built service, info level)', () => 
     for (let i = 0; i < 5; i++) statuses.push((await get('/api/v1/duty?hts=6109.10.00', limited, i % 2 === 0)).status);
     statuses.push((await fetch(`${svc.url}/api/v1/duty/bulk?key=${good}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"items":[{"hts":"x"}]}' })).status);
     // The store unreadable for a moment: a 503 and an error line in the log.
-    const operator = new Database(svc.keysDb);
+    const operator = new DatabaseSync(svc.keysDb);
     operator.exec('ALTER TABLE api_keys RENAME TO moved');
     statuses.push((await get('/api/v1/duty?hts=6109.10.00', broken, false)).status);
     operator.exec('ALTER TABLE moved RENAME TO api_keys');
@@ -131,8 +131,8 @@ describe('the key store keeps only a keyed hash and compares in constant time', 
     const store = new SqliteKeyStore(db, 'the-pepper');
     const keys = Array.from({ length: 20 }, (_, i) => store.create(`k${i}`).key);
     store.close();
-    const raw = new Database(db, { readonly: true });
-    const hashes = (raw.prepare('SELECT hash FROM api_keys ORDER BY id').all() as { hash: Buffer }[]).map((r) => r.hash);
+    const raw = new DatabaseSync(db, { readOnly: true });
+    const hashes = (raw.prepare('SELECT hash FROM api_keys ORDER BY id').all() as { hash: Uint8Array }[]).map((r) => Buffer.from(r.hash));
     raw.close();
     expect(hashes).toEqual(keys.map((k) => createHmac('sha256', 'the-pepper').update(k, 'utf8').digest()));
     const bytes = [db, `${db}-wal`].filter(existsSync).map((f) => readFileSync(f).toString('latin1')).join('');
@@ -143,8 +143,8 @@ describe('the key store keeps only a keyed hash and compares in constant time', 
     const peppers = ['a', 'b'].map((n) => {
       const db = join(dir, `pepper-${n}.sqlite`);
       new SqliteKeyStore(db).close();
-      const raw = new Database(db, { readonly: true });
-      const v = (raw.prepare("SELECT value FROM meta WHERE name = 'pepper'").get() as { value: Buffer }).value;
+      const raw = new DatabaseSync(db, { readOnly: true });
+      const v = Buffer.from((raw.prepare("SELECT value FROM meta WHERE name = 'pepper'").get() as { value: Uint8Array }).value);
       raw.close();
       return v;
     });

@@ -2,6 +2,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteKeyStore } from '../../server/auth/key-store.js';
 import pg from 'pg';
@@ -105,9 +106,11 @@ describe('the stored hash', () => {
     const db = join(mkdtempSync(join(tmpdir(), 'landed-keys-')), 'keys.sqlite');
     const a = new SqliteKeyStore(db, 'pepper-one');
     const { key } = a.create('x');
-    const row = (a as unknown as { db: { prepare(s: string): { get(): { hash: Buffer } } } }).db.prepare('SELECT hash FROM api_keys').get();
-    expect(row.hash.equals(a.hash(key))).toBe(true);
-    expect(row.hash.toString('latin1')).not.toContain(key);
+    const raw = new DatabaseSync(db, { readOnly: true });
+    const hash = Buffer.from((raw.prepare('SELECT hash FROM api_keys').get() as { hash: Uint8Array }).hash);
+    raw.close();
+    expect(hash.equals(a.hash(key))).toBe(true);
+    expect(hash.toString('latin1')).not.toContain(key);
     a.close();
     // Another pepper (HMAC key) cannot verify the same stored hash.
     const b = new SqliteKeyStore(db, 'pepper-two');

@@ -67,6 +67,7 @@ describe('closing the service', () => {
         if (++hits === 2) closed = srv!.close();
         return inner.hit(id, now);
       },
+      peek: (id: string, now?: number) => inner.peek(id, now),
     };
     srv = await startServer({ keyLimiter });
     const { port } = new URL(srv.url);

@@ -3,7 +3,7 @@
  * minute boundary, the same in this process and in a real Redis, and its headers count down
  * exactly under concurrency through the real server.
  */
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
@@ -152,7 +152,7 @@ describe('through the real server', () => {
   });
 
   it('a key of impossible format is refused without a lookup: 401 even while the store is unreadable', async () => {
-    const operator = new Database(srvDb(srv));
+    const operator = new DatabaseSync(srvDb(srv));
     operator.exec('ALTER TABLE api_keys RENAME TO moved');
     try {
       const ask = (key: string) => fetch(`${srv.url}/api/v1/hts/6109`, { headers: { authorization: `Bearer ${key}` } });
