@@ -58,7 +58,7 @@ const order = benchOrder(pools);
 /** bench/engine.ts bundled as production code is, run in a process of its own. */
 async function bundledEngine(ms: number): Promise<EngineFigures> {
   const outfile = join(projectRoot, 'dist', 'bench', 'engine.mjs');
-  await build({ entryPoints: [join(projectRoot, 'bench', 'engine.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await build({ entryPoints: [join(projectRoot, 'bench', 'engine.ts')], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node22', packages: 'external', logLevel: 'warning' });
   return JSON.parse(execFileSync(process.execPath, [outfile, '--ms', String(ms)], { encoding: 'utf8' })) as EngineFigures;
 }
 

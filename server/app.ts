@@ -24,8 +24,6 @@ import type { ExportersTable } from './data/exporters.js';
 import { ApiError, STATUS, StoreUnavailable, type ErrorCode } from './errors.js';
 import { readJsonBody } from './http/body.js';
 import { decodePath, Exchange, rawAnswer, readHeaders, splitTarget, type Handler } from './http/exchange.js';
-import { HandOver } from './http/hand-over.js';
-import { JsonBytes } from './http/json-bytes.js';
 import { parseQuery } from './http/query.js';
 import { staticFile } from './http/static.js';
 import { createLog, requestLogger, type Logger } from './log.js';
@@ -104,11 +102,13 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** On every answer of the API: never sniffed nor cached (answers depend on the key and the date). */
 const API_HEADERS = ['X-Content-Type-Options', 'nosniff', 'Cache-Control', 'no-store'];
 const JSON_HEADERS = ['Content-Type', JSON_TYPE, ...API_HEADERS];
-const LARGE_BODY = 64 * 1024;
 /** Whose limit a 429 names. */
 const KEY_LIMIT = (d: RateDecision) => `Rate limit of ${d.limit} requests per 60 seconds reached`;
 const ADDRESS_LIMIT = () => 'Too many unauthenticated requests from this address';
 const DOCUMENT_LIMIT = () => 'Too many requests from this address';
+/** How long an address found with no refused request counted is trusted, and how many are kept. */
+const CLEAN_FOR_MS = 1000;
+const MAX_CLEAN_ADDRESSES = 10_000;
 const CORS_EXPOSED = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After';
 
 /**
@@ -130,47 +130,20 @@ export function buildApp(deps: AppDeps): App {
   let closing = false;
   /** Each key's limiter id, made once: the same string each time is hashed once for the limiter's map. */
   const limiterIds: string[] = [];
+  /** Addresses with no request without a valid key counted, and until when that is trusted (keyGate). */
+  const cleanAddresses = new Map<string, number>();
+  const peeking = new Map<string, Promise<RateDecision>>();
 
   // --- answers -------------------------------------------------------------------------------
 
-  /**
-   * A JSON answer of the API: its type and length, never sniffed nor cached (answers depend on the key and the date), the limit's headers once known.
-   * A small answer is queued and sent with the others of the turn (server/http/hand-over.ts); an
-   * order's or a batch's answer (up to 0.8 MB, in a kept buffer) goes at once, so its buffer is given back sooner.
-   */
-  function sendJson(res: Exchange, status: number, body: string | Buffer | JsonBytes): void {
-    if (body instanceof JsonBytes) {
-      const bytes = body.bytes();
-      writeJsonHead(res, status, bytes);
-      res.end(bytes, () => body.release());
-      return logged(res);
-    }
-    res.statusCode = status;
-    // Another large answer (the OpenAPI document) is encoded once here rather than measured and
-    // encoded again by Node; a small one goes out with the headers as one string.
-    res.body = typeof body === 'string' && body.length > LARGE_BODY ? Buffer.from(body) : body;
-    handOver.add(res);
+  /** A JSON answer of the API: its type and length, never sniffed nor cached, the limit's headers once known. */
+  function sendJson(res: Exchange, status: number, body: string): void {
+    res.writeHead(status, apiHeaders(res, Buffer.byteLength(body), JSON_HEADERS));
+    res.end(body);
+    logged(res);
   }
-
-  /** Headers are written when the answer is sent: one queued before close() still says Connection: close. */
-  const handOver = new HandOver<Exchange>(
-    (res) => {
-      const body = res.body!;
-      writeJsonHead(res, res.statusCode, body);
-      res.end(body);
-      logged(res);
-    },
-    (res, e) => {
-      log.error({ err: { message: redactKey(String((e as Error)?.message)) } }, 'answer not sent');
-      res.destroy();
-    },
-  );
 
   // While closing, every answer closes its connection: one kept alive would hold the closing server open until its idle time-out.
-  function writeJsonHead(res: Exchange, status: number, bytes: string | Buffer): void {
-    res.writeHead(status, apiHeaders(res, typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length, JSON_HEADERS));
-  }
-
   function sendEmpty(res: Exchange, status: number): void {
     res.writeHead(status, apiHeaders(res, null, API_HEADERS));
     res.end();
@@ -193,8 +166,8 @@ export function buildApp(deps: AppDeps): App {
 
   /** Whatever a step threw, answered in the API's error shape; a store unavailable is a 503 to retry. */
   function fail(res: Exchange, error: unknown): void {
-    // Answered already: sent, or queued to be sent (body set).
-    if (res.headersSent || res.destroyed || res.body !== null) return;
+    // Answered already.
+    if (res.headersSent || res.destroyed) return;
     if (error instanceof InputError) {
       const body = errorBodyOf(error);
       return sendError(res, body.code, body.message, body.details);
@@ -241,18 +214,42 @@ export function buildApp(deps: AppDeps): App {
   /**
    * An address past its limit of requests without a valid key is refused before any key is looked
    * up: every keyed request from it is a 429 until the limit's span has passed, so its answers say
-   * nothing about which keys are valid, and its refusals cost the key store nothing.
+   * nothing about which keys are valid, and its refusals cost the key store nothing. An address
+   * with no such request counted is trusted for a second (as a confirmed key is) without asking the
+   * limiter again: a shared limiter (Redis) is then asked once a request only, as before. A request
+   * without a valid key from it ends that trust at once.
    */
   function keyGate(res: Exchange): void {
-    const d = deps.addressLimiter.peek(`auth:${res.ip}`);
+    const now = Date.now();
+    if ((cleanAddresses.get(res.ip) ?? 0) > now) return addressChecked(res, null);
+    const d = peekAddress(res.ip);
     if (d instanceof Promise) return later(d, res, addressChecked);
     addressChecked(res, d);
   }
 
-  function addressChecked(res: Exchange, d: RateDecision): void {
-    if (!d.allowed) {
-      overLimit(res, d, ADDRESS_LIMIT);
-      return;
+  /** The address's decision; requests of one address arriving together share one question to a shared limiter. */
+  function peekAddress(ip: string): RateDecision | Promise<RateDecision> {
+    const asked = peeking.get(ip);
+    if (asked !== undefined) return asked;
+    const d = deps.addressLimiter.peek(`auth:${ip}`);
+    if (d instanceof Promise) {
+      const done = () => void peeking.delete(ip);
+      peeking.set(ip, d);
+      d.then(done, done);
+    }
+    return d;
+  }
+
+  function addressChecked(res: Exchange, d: RateDecision | null): void {
+    if (d !== null) {
+      if (!d.allowed) {
+        overLimit(res, d, ADDRESS_LIMIT);
+        return;
+      }
+      if (d.remaining === d.limit) {
+        if (cleanAddresses.size >= MAX_CLEAN_ADDRESSES) cleanAddresses.clear();
+        cleanAddresses.set(res.ip, Date.now() + CLEAN_FOR_MS);
+      }
     }
     const key = presentedKey(res);
     res.keyGiven = key !== null;
@@ -263,6 +260,7 @@ export function buildApp(deps: AppDeps): App {
 
   function withId(res: Exchange, id: number | null): void {
     if (id === null) {
+      cleanAddresses.delete(res.ip);
       const d = deps.addressLimiter.hit(`auth:${res.ip}`);
       if (d instanceof Promise) return later(d, res, refuse);
       return refuse(res, d);
@@ -478,14 +476,9 @@ export function buildApp(deps: AppDeps): App {
     return true;
   }
 
-  /**
-   * The request's line once its answer is handed to the kernel: at once when end() wrote it all (a
-   * small answer on a ready connection: no listener, no event), else when the rest is written.
-   */
+  /** The request's line once its answer is handed to the kernel. */
   function logged(res: Exchange): void {
-    if (logRequest === null) return;
-    if (res.socket !== null && res.socket.writableLength === 0) logLine.call(res);
-    else res.once('finish', logLine);
+    if (logRequest !== null) res.once('finish', logLine);
   }
 
   /** The one line per request; the URL without keys. */

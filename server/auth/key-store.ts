@@ -138,7 +138,7 @@ export abstract class HashedKeyStore implements KeyStore {
   private noteUse(id: number, now: number): void {
     if (now - (this.lastWritten.get(id) ?? 0) <= LAST_USED_EVERY_MS) return;
     this.lastWritten.set(id, now);
-    // Written once this turn's answers are sent (timers run after the hand-over's setImmediate): the
+    // Written after this request's answer (a timer runs once the turn's I/O and answers are done): the
     // SQLite write waits for the disk (about 4 ms here), the answer need not.
     setTimeout(this.writeUse, 0, id, now);
   }

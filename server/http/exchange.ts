@@ -35,8 +35,6 @@ export class Exchange extends ServerResponse<IncomingMessage> {
   authorization: string | undefined = undefined;
   /** Whether the request presented a key (so a refusal can say "invalid" rather than "missing"). */
   keyGiven = false;
-  /** The answer's body once the request is answered: queued until the turn's answers are sent (hand-over.ts). */
-  body: string | Buffer | null = null;
 
   header(name: string, value: string | number): void {
     (this.extra ??= []).push(name, value);

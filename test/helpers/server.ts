@@ -80,7 +80,11 @@ export async function startServerProcess(env: NodeJS.ProcessEnv = {}, nodeArgs: 
   const logs: string[] = [];
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${logs.join('\n')}`)), 20_000);
+    const timer = setTimeout(() => {
+      // Not left running when the test gives up on it.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start: ${logs.join('\n')}`));
+    }, 20_000);
     const onLine = (line: string) => {
       logs.push(line);
       const m = /Server listening at (https?:\/\/127\.0\.0\.1:\d+)/.exec(line);

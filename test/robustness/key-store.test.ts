@@ -88,8 +88,8 @@ describe('when a key was last used', () => {
     const store = new SqliteKeyStore(`${db}.last-used`);
     const { key, info } = store.create('last-used');
     const lastUsed = () => store.list().find((k) => k.id === info.id)!.last_used_at;
-    // As in the server: the key checked in an I/O callback, the turn's answers sent in a setImmediate
-    // (server/http/hand-over.ts). The write has not happened when they are sent.
+    // As in the server: the key checked in an I/O callback; by the end of that turn (a setImmediate),
+    // when its answers are written, the write has not happened.
     const atHandOver = await new Promise<string | null>((resolve) =>
       readFile(db, () => {
         expect(store.verify(key)).toBe(info.id);
