@@ -4,12 +4,9 @@
  * resolves to one enumeration value, or is an error: an unknown string is never a silent default.
  */
 import { invalid } from './errors.js';
-import { COLUMN2_COUNTRIES, ORIGIN_PROGRAMS } from './policy.js';
+import { COLUMN2_COUNTRIES, ORIGIN_PROGRAMS, ORIGINS, type Origin } from './policy.js';
 
-export const ORIGINS = [
-  'mfn', 'china', 'col2', 'ca', 'mx', 'kr', 'au', 'sg', 'cl', 'co', 'pe', 'il', 'pa', 'jo', 'bh', 'ma', 'om',
-] as const;
-export type Origin = (typeof ORIGINS)[number];
+export { ORIGINS, type Origin };
 
 export interface Country {
   iso2: string;

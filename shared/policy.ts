@@ -4,7 +4,14 @@
  * and never writes them as literals. Each entry names its legal source; add a row when a notice
  * changes a figure, never edit a past one.
  */
-import type { Origin } from './origins.js';
+/**
+ * The origins the API names as programs rather than countries: the general rate (`mfn`), China's
+ * Section 301 (`china`), column 2 (`col2`), and the partners whose programs ORIGIN_PROGRAMS lists.
+ */
+export const ORIGINS = [
+  'mfn', 'china', 'col2', 'ca', 'mx', 'kr', 'au', 'sg', 'cl', 'co', 'pe', 'il', 'pa', 'jo', 'bh', 'ma', 'om',
+] as const;
+export type Origin = (typeof ORIGINS)[number];
 
 /** Merchandise processing fee and harbor maintenance fee for one U.S. government fiscal year. */
 export interface FeePeriod {
