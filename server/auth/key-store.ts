@@ -18,7 +18,7 @@
 import { createHmac, createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from './sqlite.js';
 import { StoreUnavailable, type Health } from '../errors.js';
 import { after, type MaybePromise } from '../maybe.js';
 

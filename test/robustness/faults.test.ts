@@ -38,7 +38,7 @@ describe('the key store fails while the service runs', () => {
   afterAll(() => svc.stop());
 
   it('another process holds the write lock: keys still verify and requests are served (WAL readers do not wait)', async () => {
-    const locker = new DatabaseSync(svc.keysDb);
+    const locker = new DatabaseSync(svc.keysDb, { timeout: 5000 });
     locker.exec('BEGIN EXCLUSIVE');
     locker.prepare("UPDATE api_keys SET label = 'locked' WHERE id = 1").run();
     try {
@@ -52,7 +52,7 @@ describe('the key store fails while the service runs', () => {
   });
 
   it('the store becomes unreadable: 503 service_unavailable JSON with Retry-After, the process stays up, and recovers', async () => {
-    const operator = new DatabaseSync(svc.keysDb);
+    const operator = new DatabaseSync(svc.keysDb, { timeout: 5000 });
     operator.exec('ALTER TABLE api_keys RENAME TO api_keys_moved');
     try {
       const r = await duty(svc, svc.keys[4]);

@@ -29,7 +29,7 @@ const health = async () => {
 /** A consistent copy of the store (its WAL folded in) to put back later. */
 function saved(): string {
   const copy = `${db}.good`;
-  const c = new DatabaseSync(db);
+  const c = new DatabaseSync(db, { timeout: 5000 });
   c.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   c.close();
   copyFileSync(db, copy);

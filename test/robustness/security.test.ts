@@ -41,7 +41,7 @@ describe('keys never appear in the logs (the built service, info level)', () => 
     for (let i = 0; i < 5; i++) statuses.push((await get('/api/v1/duty?hts=6109.10.00', limited, i % 2 === 0)).status);
     statuses.push((await fetch(`${svc.url}/api/v1/duty/bulk?key=${good}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"items":[{"hts":"x"}]}' })).status);
     // The store unreadable for a moment: a 503 and an error line in the log.
-    const operator = new DatabaseSync(svc.keysDb);
+    const operator = new DatabaseSync(svc.keysDb, { timeout: 5000 });
     operator.exec('ALTER TABLE api_keys RENAME TO moved');
     statuses.push((await get('/api/v1/duty?hts=6109.10.00', broken, false)).status);
     operator.exec('ALTER TABLE moved RENAME TO api_keys');

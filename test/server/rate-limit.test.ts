@@ -152,7 +152,7 @@ describe('through the real server', () => {
   });
 
   it('a key of impossible format is refused without a lookup: 401 even while the store is unreadable', async () => {
-    const operator = new DatabaseSync(srvDb(srv));
+    const operator = new DatabaseSync(srvDb(srv), { timeout: 5000 });
     operator.exec('ALTER TABLE api_keys RENAME TO moved');
     try {
       const ask = (key: string) => fetch(`${srv.url}/api/v1/hts/6109`, { headers: { authorization: `Bearer ${key}` } });
