@@ -325,6 +325,7 @@ export function buildApp(deps: AppDeps): App {
     // Synchronous, and serialized by the schema the OpenAPI document publishes.
     ['/api/v1/duty', { methods: GET, gate: 'key', params: DUTY_QUERY_PARAMS, run: (res) => sendJson(res, 200, dutyJson(deps.tariff.duty(res.query as Record<string, string>))) }],
     ['/api/v1/exporters', { methods: GET, gate: 'key', params: ['hts', 'limit'], run: (res) => sendJson(res, 200, exportersJson(deps.exporters.top(res.query!.hts, res.query!.limit))) }],
+    ['/api/v1/hts', { methods: GET, gate: 'key', params: ['q', 'limit', 'chapters98_99'], run: (res) => sendJson(res, 200, JSON.stringify(deps.tariff.search(res.query as Record<string, string>))) }],
     [
       '/api/v1/duty/bulk',
       {

@@ -40,7 +40,7 @@ export interface SearchAnswer {
   /** `words`: ranked by relevance; `code`: the lines under a code, in schedule order. */
   kind: 'words' | 'code';
   results: SearchHit[];
-  /** How many lines matched (a listing by code may hold more than `limit`). */
+  /** How many lines matched: by words, of the MAX_RESULTS best at most; by code, every line under it. */
   total: number;
   /** In a listing by code: whether every line under it carries the same general, special and column 2 rates. */
   same_rates: boolean | null;
