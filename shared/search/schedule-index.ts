@@ -9,7 +9,7 @@
 import MiniSearch from 'minisearch';
 import type { TariffLine } from '../schedule.js';
 import { prepared, tradeTermsOf, type TradeTerm } from './trade-terms.js';
-import { searchWords } from './words.js';
+import { queryWords, searchWords } from './words.js';
 
 /** One text of the tree with the trade terms it names; for "Other", its siblings' texts. */
 interface NodeDocument {
@@ -63,6 +63,9 @@ export interface Found {
 export class ScheduleIndex {
   /** Whether the line at a position is of chapter 98 or 99. */
   private readonly special: Uint8Array;
+  /** Each line's score and the query words it met (bits), kept between searches: a search is synchronous, and allocating them each time was a tenth of its time in garbage collection. */
+  private readonly score: Float64Array;
+  private readonly met: Uint32Array;
 
   private constructor(
     /** The declared lines' digits, in schedule order: a line is its position here. */
@@ -71,6 +74,8 @@ export class ScheduleIndex {
     private readonly index: MiniSearch<NodeDocument>,
   ) {
     this.special = Uint8Array.from(lines, (d) => (SPECIAL.test(d) ? 1 : 0));
+    this.score = new Float64Array(lines.length);
+    this.met = new Uint32Array(lines.length);
   }
 
   /** The index of the lines a declaration names (10-digit lines, and 8-digit lines without them) and of every text above them. */
@@ -110,13 +115,18 @@ export class ScheduleIndex {
 
   /** The best lines for the words, best first; chapters 98 and 99 only with `specialChapters`. */
   find(query: string, limit: number, specialChapters = false): Found[] {
-    const words = [...new Set(searchWords(query))];
-    if (words.length === 0) return [];
-    const score = new Float64Array(this.lines.length);
-    const met = new Uint32Array(this.lines.length);
-    const bit = new Map(words.slice(0, 30).map((w, i) => [w, 1 << i]));
+    // Each word once, at its first (heaviest) weight.
+    const weighted = new Map<string, number>();
+    for (const { word, weight } of queryWords(query)) if (!weighted.has(word) && weighted.size < 30) weighted.set(word, weight);
+    if (weighted.size === 0) return [];
+    const words = [...weighted.keys()];
+    const weights = [...weighted.values()];
+    const { score, met } = this;
+    score.fill(0);
+    met.fill(0);
+    const bit = new Map(words.map((w, i) => [w, 1 << i]));
     // The words are read already: searched as they are.
-    for (const r of this.index.search(words.join(' '), { boost: FIELD_BOOST, tokenize: (s) => s.split(' ') })) {
+    for (const r of this.index.search(words.join(' '), { boost: FIELD_BOOST, tokenize: (s) => s.split(' '), boostTerm: (_t, i) => weights[i] })) {
       const node = this.nodes[r.id as number];
       const s = r.score * LEVEL_WEIGHT[node.level];
       let mask = 0;
@@ -127,7 +137,7 @@ export class ScheduleIndex {
           met[i] |= mask;
         }
     }
-    const best = top(score, met, bit.size, limit * POOL, specialChapters ? null : this.special);
+    const best = top(score, met, weights, limit * POOL, specialChapters ? null : this.special);
     const shown = new Set<string>();
     const first: number[] = [];
     const later: number[] = [];
@@ -136,20 +146,28 @@ export class ScheduleIndex {
       (shown.has(six) ? later : first).push(i);
       shown.add(six);
     }
-    return [...first, ...later].slice(0, limit).map((i) => ({ digits: this.lines[i], score: ranked(score[i], met[i], bit.size) }));
+    return [...first, ...later].slice(0, limit).map((i) => ({ digits: this.lines[i], score: ranked(score[i], met[i], weights) }));
   }
 }
 
-/** A line's score: the words' scores along its path, times the share of the query's words it meets, squared. */
-const ranked = (score: number, met: number, words: number) => score * (bits(met) / words) ** COVERAGE;
+/** A line's score: the words' scores along its path, times the (weighted) share of the query's words it meets, squared. */
+function ranked(score: number, met: number, weights: readonly number[]): number {
+  let share = 0;
+  let all = 0;
+  for (let k = 0; k < weights.length; k++) {
+    all += weights[k];
+    if (met & (1 << k)) share += weights[k];
+  }
+  return score * (share / all) ** COVERAGE;
+}
 
 /** The positions of the `n` best lines, none of those `left` marks, best first (ties in schedule order). */
-function top(score: Float64Array, met: Uint32Array, words: number, n: number, left: Uint8Array | null): number[] {
+function top(score: Float64Array, met: Uint32Array, weights: readonly number[], n: number, left: Uint8Array | null): number[] {
   const best: number[] = [];
   const value: number[] = [];
   for (let i = 0; i < score.length; i++) {
     if (score[i] === 0 || (left !== null && left[i] === 1)) continue;
-    const s = ranked(score[i], met[i], words);
+    const s = ranked(score[i], met[i], weights);
     if (best.length === n && s <= value[n - 1]) continue;
     let at = best.length === n ? n - 1 : best.length;
     for (; at > 0 && value[at - 1] < s; at--) {
@@ -162,12 +180,6 @@ function top(score: Float64Array, met: Uint32Array, words: number, n: number, le
     value[at] = s;
   }
   return best;
-}
-
-function bits(n: number): number {
-  let c = 0;
-  for (; n; n &= n - 1) c++;
-  return c;
 }
 
 /**

@@ -77,9 +77,10 @@ function listing(schedule: Schedule, q: string, limit: number): SearchAnswer {
 
 /** The 8- and 10-digit lines whose code begins with `digits`, in schedule order. */
 export function linesUnder(schedule: Schedule, digits: string): TariffLine[] {
-  // The nearest coded row at or above the code: 6109.10 is printed only as its one 8-digit line,
-  // and a heading without subheadings only as its 6 digits (6912.00).
-  const top = [digits, digits.slice(0, 6), digits.slice(0, 4), `${digits.slice(0, 4)}00`].map((d) => schedule.find(d)).find((l) => l !== undefined);
+  // The nearest coded row at or above the code: 6109.10 is printed only as its one 8-digit line, and
+  // a heading without subheadings only as its 6 or 8 digits (6912.00, 9503.00.00).
+  const [four, six] = [digits.slice(0, 4), digits.slice(0, 6)];
+  const top = [digits, six, four, `${four}00`, six.padEnd(8, '0'), `${four}0000`].map((d) => schedule.find(d)).find((l) => l !== undefined);
   const out: TariffLine[] = [];
   const walk = (line: TariffLine) => {
     if (line.digits.length >= 8 && line.digits.startsWith(digits)) out.push(line);

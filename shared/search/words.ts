@@ -12,18 +12,38 @@ const NOISE = new Set(
   'a an and are as at be been by each for from has have in into is it its of on or other others over per such than that the their then there these they this those to under up was were which whether with without not no nesoi thereof therefor therein including include includes etc kind kinds similar like used'.split(' '),
 );
 
+/**
+ * Words that open what describes the goods rather than names them: a part (with a blade), a use
+ * (for bicycle riders), a source (made from milk), a place (in tubes).
+ */
+const DESCRIBING = new Set(['with', 'for', 'from', 'in', 'into', 'on', 'that', 'which', 'containing', 'having']);
+
+/** How much a query word counts once a describing word has come before it. */
+export const DESCRIBED = 0.4;
+
 /** The words of `text`, stemmed, in order, noise left out. */
 export function searchWords(text: string): string[] {
+  return queryWords(text).map((w) => w.word);
+}
+
+/**
+ * The words of a query, each with its weight: 1 for the words that name the goods, DESCRIBED for
+ * those after a describing word ("electric coffee grinder with stainless steel blade": a grinder,
+ * not steel).
+ */
+export function queryWords(text: string): { word: string; weight: number }[] {
   const folded = text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/['’`]/g, '')
     .replace(/\b([a-z])-(?=[a-z])/g, '$1');
-  const words: string[] = [];
+  const words: { word: string; weight: number }[] = [];
+  let weight = 1;
   for (const w of folded.split(/[^a-z0-9]+/)) {
+    if (DESCRIBING.has(w) && words.length) weight = DESCRIBED;
     if (w.length < 2 || NOISE.has(w)) continue;
-    words.push(/^\d/.test(w) ? w : stemmer(w));
+    words.push({ word: /^\d/.test(w) ? w : stemmer(w), weight });
   }
   return words;
 }

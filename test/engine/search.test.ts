@@ -4,7 +4,7 @@ import { readTradeTerms, tradeTermsPath } from '../../server/data/search-index.j
 import { ScheduleIndex } from '../../shared/search/schedule-index.js';
 import { linesUnder, searchSchedule } from '../../shared/search/search.js';
 import { tradeTerms } from '../../shared/search/trade-terms.js';
-import { containsRun, searchWords } from '../../shared/search/words.js';
+import { containsRun, DESCRIBED, queryWords, searchWords } from '../../shared/search/words.js';
 import { realTariff } from '../helpers/tariff.js';
 
 const schedule = () => realTariff().schedule;
@@ -21,6 +21,10 @@ describe('words', () => {
     expect(searchWords("Men's or boys'")).toEqual(searchWords('mens boys'));
     expect(searchWords('Knitted or crocheted')).toEqual(searchWords('knit crochet'));
     expect(searchWords('Other, of cotton, nesoi')).toEqual(['cotton']);
+  });
+  it('a query\'s words after with, for, from, in... describe the goods: they count less', () => {
+    expect(queryWords('electric coffee grinder with stainless steel blade').map((w) => w.weight)).toEqual([1, 1, 1, DESCRIBED, DESCRIBED, DESCRIBED]);
+    expect(queryWords('knee pads for bicycle riders').map((w) => w.weight)).toEqual([1, 1, DESCRIBED, DESCRIBED]);
   });
   it('finds a run of words only as consecutive words', () => {
     const words = searchWords('automatic data processing machines');
@@ -59,6 +63,9 @@ describe('ranking that knows the schedule', () => {
     expect(schedule().find('0101290010')!.fullDescription).not.toMatch(/purebred/i);
     expect(codes('purebred breeding horses')).toContain('0101290010');
   });
+  it('the goods weigh more than what they are made of: an electric coffee grinder with a steel blade is a food grinder (8509.40), not steel', () => {
+    expect(codes('electric coffee grinder with stainless steel blade').some((c) => c.startsWith('850940'))).toBe(true);
+  });
   it('one line per 6-digit subheading first: cotton t-shirts shows 6109.10 once, then other families', () => {
     const found = codes('cotton t-shirts', 5);
     expect(found[0]).toMatch(/^610910/);
@@ -93,8 +100,10 @@ describe('searchSchedule (GET /hts?q=)', () => {
     expect(a.total).toBe(linesUnder(schedule(), '6109').length);
     expect(a.same_rates).toBe(false);
   });
-  it('a heading printed only with its 6 digits (6912.00) is listed by its 4', () => {
+  it('a heading printed only with its 6 or 8 digits (6912.00, 9503.00.00) is listed by its 4 or 6', () => {
     expect(search('6912').results[0].hts).toMatch(/^6912\.00\./);
+    expect(search('9503').results[0].hts).toBe('9503.00.00');
+    expect(search('950300').total).toBe(linesUnder(schedule(), '9503').length);
   });
   it('a supplier\'s 6-digit code whose lines all carry the same rates says so: 8471.30 (Free)', () => {
     const a = search('847130');
