@@ -8,6 +8,7 @@ import { dotted } from '../codes.js';
 import { invalid, InputError } from '../errors.js';
 import { parseFlag } from '../params.js';
 import type { Schedule, TariffLine } from '../schedule.js';
+import { linesUnder, sameRates } from '../supplier-codes.js';
 import type { ScheduleIndex } from './schedule-index.js';
 
 export const MAX_RESULTS = 50;
@@ -42,7 +43,7 @@ export interface SearchAnswer {
   results: SearchHit[];
   /** How many lines matched: by words, of the MAX_RESULTS best at most; by code, every line under it. */
   total: number;
-  /** In a listing by code: whether every line under it carries the same general, special and column 2 rates. */
+  /** In a listing by code: whether every line under it carries the same general, special and column 2 rates and chapter 99 citations. */
   same_rates: boolean | null;
   notes: string[];
   hts_revision: string;
@@ -73,27 +74,6 @@ function listing(schedule: Schedule, q: string, limit: number): SearchAnswer {
   const same = sameRates(lines);
   if (same && lines.length > 1) notes.push(`Every line under ${dotted(digits)} carries the same rates: the duty is the same whichever is declared`);
   return { q, kind: 'code', results: lines.slice(0, limit).map((l) => hit(l, null)), total: lines.length, same_rates: same, notes, hts_revision: schedule.revision };
-}
-
-/** The 8- and 10-digit lines whose code begins with `digits`, in schedule order. */
-export function linesUnder(schedule: Schedule, digits: string): TariffLine[] {
-  // The nearest coded row at or above the code: 6109.10 is printed only as its one 8-digit line, and
-  // a heading without subheadings only as its 6 or 8 digits (6912.00, 9503.00.00).
-  const [four, six] = [digits.slice(0, 4), digits.slice(0, 6)];
-  const top = [digits, six, four, `${four}00`, six.padEnd(8, '0'), `${four}0000`].map((d) => schedule.find(d)).find((l) => l !== undefined);
-  const out: TariffLine[] = [];
-  const walk = (line: TariffLine) => {
-    if (line.digits.length >= 8 && line.digits.startsWith(digits)) out.push(line);
-    for (const child of line.children) walk(child);
-  };
-  if (top) walk(top);
-  return out;
-}
-
-/** Whether the 8-digit rates of the lines are one set: what costing a supplier's code needs. */
-export function sameRates(lines: readonly TariffLine[]): boolean {
-  const texts = new Set(lines.map((l) => (l.rates ? `${l.rates.generalText}|${l.rates.specialText}|${l.rates.column2Text}` : '')));
-  return texts.size === 1 && !texts.has('');
 }
 
 function hit(line: TariffLine, score: number | null): SearchHit {

@@ -2,7 +2,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readTradeTerms, tradeTermsPath } from '../../server/data/search-index.js';
 import { ScheduleIndex } from '../../shared/search/schedule-index.js';
-import { linesUnder, searchSchedule } from '../../shared/search/search.js';
+import { searchSchedule } from '../../shared/search/search.js';
+import { linesUnder } from '../../shared/supplier-codes.js';
 import { tradeTerms } from '../../shared/search/trade-terms.js';
 import { containsRun, DESCRIBED, queryWords, searchWords } from '../../shared/search/words.js';
 import { realTariff } from '../helpers/tariff.js';
