@@ -319,7 +319,7 @@ export const openapi = {
             },
           },
           total: { type: 'integer', description: 'Lines matched: by words, of the 50 best at most; by code, every line under it (more than limit shows)' },
-          same_rates: { type: 'boolean', nullable: true, description: 'Listing by code: whether every line under it carries the same general, special and column 2 rates (a supplier\'s 6-digit code can then be costed); null for words' },
+          same_rates: { type: 'boolean', nullable: true, description: 'Listing by code: whether every line under it carries the same general, special and column 2 rates and chapter 99 citations (a supplier\'s 6-digit code is then costed by GET /duty); null for words' },
           notes: { type: 'array', items: { type: 'string' } },
           hts_revision: { type: 'string' },
         },
