@@ -21,6 +21,7 @@ import { httpBench } from './http.js';
 import type { LoadFigures } from './lib/cannon.js';
 import { benchOrder, linePools } from './lib/lines.js';
 import { rssBytes, startService } from './lib/processes.js';
+import { searchBench, searchReport } from './search.js';
 import { spreadsheetBench } from './spreadsheet.js';
 import { startupBench } from './startup.js';
 
@@ -128,6 +129,17 @@ console.error('spreadsheets ...');
 const sheets = await spreadsheetBench(pools);
 for (const s of sheets) row({ figure: s.figure, value: s.value, unit: s.unit, target: s.target, pass: s.pass });
 
+console.error('search ...');
+const search = await searchBench(tariff);
+const share = (what: string, value: number, baseline: number, target?: number) =>
+  row({ figure: `search: ${what}`, value: value * 100, unit: '%', reference: { what: 'plain word matching', value: baseline * 100 }, ratio: value / baseline, target: target ? `≥ ${target}%` : undefined, pass: target ? value * 100 >= target : undefined });
+share(`heading in top 5 (${search.rows} rulings)`, search.landed.headingTop5, search.baseline.headingTop5, 60);
+share('6-digit in top 5', search.landed.subheadingTop5, search.baseline.subheadingTop5, 40);
+share('6-digit top 1', search.landed.subheadingTop1, search.baseline.subheadingTop1);
+row({ figure: 'search: engine CPU per search (median)', value: search.medianMs, unit: 'ms', target: '< 5 ms', pass: search.medianMs < 5 });
+row({ figure: 'search: server CPU per GET /hts?q= (mean)', value: search.serverCpuMs, unit: 'ms' });
+row({ figure: 'search: first search (loads the index)', value: search.firstSearchMs, unit: 'ms' });
+
 const fmt = (v: number) => (Math.abs(v) >= 1000 ? Math.round(v).toLocaleString('en-US') : v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2));
 const table = [
   ['figure', 'landed', 'reference', 'ratio', 'target', ''],
@@ -144,7 +156,8 @@ const widths = table[0].map((_, i) => Math.max(...table.map((t) => t[i].length))
 const machine = { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGB: Math.round(totalmem() / 1024 ** 3), node: process.version, platform: `${process.platform} ${process.arch}` };
 console.log(`landed benchmarks, ${new Date().toISOString()} — ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}`);
 for (const t of table) console.log(t.map((c, i) => c.padEnd(widths[i])).join('  ').trimEnd());
+for (const line of searchReport(search)) console.log(line);
 
 const file = join(projectRoot, 'bench', 'results.json');
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, options: { duration, rounds, connections, quick }, rows, engine, startup, startupWithCerts, http, httpOperatorSettings: { env: OPERATOR, ...tuned }, bulk, spreadsheets: sheets }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, options: { duration, rounds, connections, quick }, rows, engine, startup, startupWithCerts, http, httpOperatorSettings: { env: OPERATOR, ...tuned }, bulk, spreadsheets: sheets, search }, null, 2)}\n`);
 console.error(`wrote ${file}`);

@@ -45,7 +45,7 @@ function builtOrigin(outDir) {
  * no number is #VALUE! at once). hts and s301 stay "any": a code Excel turned into a number must be
  * recognised as such, s301 is 25, 7.5 or a word, and a date is a date serial or YYYY-MM-DD text.
  */
-const PARAMETER_TYPES = { hts: 'any', value: 'number', origin: 'string', s301: 'any', ocean: 'boolean', qty: 'number', unit: 'string', header: 'boolean', limit: 'number', date: 'any', claim: 'string' };
+const PARAMETER_TYPES = { hts: 'any', value: 'number', origin: 'string', s301: 'any', ocean: 'boolean', qty: 'number', unit: 'string', header: 'boolean', limit: 'number', date: 'any', claim: 'string', words: 'any', n: 'number' };
 
 export default async function build(root, { outDir = join(root, 'dist', 'excel'), env = process.env } = {}) {
   const src = join(root, 'excel-addin', 'src');

@@ -1,5 +1,6 @@
 // Builds everything `npm start` serves: the API server (dist/server), the prebuilt index of its data
-// (dist/data/tariff-index.json, by the server's own code), then each add-in's own build
+// (dist/data/tariff-index.json, by the server's own code) and the search index of the schedule
+// (dist/data/search-index.json), then each add-in's own build
 // (excel-addin/build.mjs → dist/excel, sheets-addon/build.mjs → dist/sheets).
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -11,7 +12,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Chunks are named by content: clear the old ones rather than let them pile up.
 rmSync(join(root, 'dist/server'), { recursive: true, force: true });
 await build({
-  entryPoints: [join(root, 'server/main.ts'), join(root, 'server/cli/keys.ts'), join(root, 'server/data/tariff-index.ts')],
+  entryPoints: [join(root, 'server/main.ts'), join(root, 'server/cli/keys.ts'), join(root, 'server/data/tariff-index.ts'), join(root, 'server/data/search-index.ts')],
   outdir: join(root, 'dist/server'),
   bundle: true,
   platform: 'node',
@@ -32,13 +33,20 @@ await build({
 
 // Built from the data files the environment names (HTS_DATA, CH99_DATA or the defaults). A data file
 // that cannot be read leaves no index (the last build's is removed first), not a failed build: the
-// start reports the file.
+// start reports the file. The search index reads the schedule through the tariff index written
+// just before it; without one, the first search builds it.
 const { writeIndex, indexPath } = await import(pathToFileURL(join(root, 'dist/server/data/tariff-index.js')).href);
-rmSync(indexPath, { force: true });
-try {
-  writeIndex();
-} catch (e) {
-  console.warn(`build: no prebuilt index written to ${indexPath}: ${e.message}`);
+const { writeSearchIndex, searchIndexPath } = await import(pathToFileURL(join(root, 'dist/server/data/search-index.js')).href);
+for (const [write, path] of [
+  [writeIndex, indexPath],
+  [writeSearchIndex, searchIndexPath],
+]) {
+  rmSync(path, { force: true });
+  try {
+    write();
+  } catch (e) {
+    console.warn(`build: no prebuilt index written to ${path}: ${e.message}`);
+  }
 }
 
 for (const addin of ['excel-addin', 'sheets-addon']) {

@@ -27,7 +27,7 @@ import { decodePath, Exchange, rawAnswer, readHeaders, splitTarget, type Handler
 import { parseQuery } from './http/query.js';
 import { staticFile } from './http/static.js';
 import { createLog, requestLogger, type Logger } from './log.js';
-import { batchJson, dutyJson, errorJson, exportersJson, healthJson, openapiJson, orderJson, recordJson } from './serialize.js';
+import { batchJson, dutyJson, errorJson, exportersJson, healthJson, openapiJson, orderJson, recordJson, searchJson } from './serialize.js';
 
 export const MAX_LINES = 1000;
 export const BODY_LIMIT = 2 * 1024 * 1024;
@@ -344,6 +344,7 @@ export function buildApp(deps: AppDeps): App {
     // Synchronous, and serialized by the schema the OpenAPI document publishes.
     ['/api/v1/duty', { methods: GET, gate: 'key', params: DUTY_QUERY_PARAMS, run: (res) => sendJson(res, 200, dutyJson(deps.tariff.duty(res.query as Record<string, string>))) }],
     ['/api/v1/exporters', { methods: GET, gate: 'key', params: ['hts', 'limit'], run: (res) => sendJson(res, 200, exportersJson(deps.exporters.top(res.query!.hts, res.query!.limit))) }],
+    ['/api/v1/hts', { methods: GET, gate: 'key', params: ['q', 'limit', 'chapters98_99'], run: (res) => sendJson(res, 200, searchJson(deps.tariff.search(res.query as Record<string, string>))) }],
     [
       '/api/v1/duty/bulk',
       {

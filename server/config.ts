@@ -10,6 +10,7 @@ import { MemoryRateLimiter, type RateLimiter } from './auth/rate-limit.js';
 import { countriesPath, readCountries, tradePath } from './data/countries.js';
 import { ExportersTable } from './data/exporters.js';
 import { dataDir, projectRoot } from './data/paths.js';
+import { scheduleIndexOf } from './data/search-index.js';
 import { loadTariffData } from './data/tariff-index.js';
 import type { AppDeps } from './app.js';
 
@@ -24,7 +25,7 @@ export function keysPath(env: NodeJS.ProcessEnv = process.env): string {
 export function loadTariff(env: NodeJS.ProcessEnv = process.env, rebuilt: (reason: string) => void = () => {}): Tariff {
   const data = loadTariffData(env);
   if (data.rebuilt) rebuilt(data.rebuilt);
-  return new Tariff(data.schedule, readCountries(countriesPath(env)), data.chapter99);
+  return new Tariff(data.schedule, readCountries(countriesPath(env)), data.chapter99, undefined, scheduleIndexOf(data.schedule, env));
 }
 
 /** How the process listens and logs: read from the environment, each setting checked. */

@@ -2,7 +2,7 @@
  * The OpenAPI 3.0.3 document of /api/v1. Contract tests validate every response the suite receives
  * against these schemas, so this document and the service cannot drift apart.
  */
-import { BASES, CLAIMS, ORIGINS } from '../shared/index.js';
+import { BASES, CLAIMS, MAX_RESULTS, ORIGINS } from '../shared/index.js';
 import { MAX_VALUE_DOLLARS } from '../shared/policy.js';
 
 const money = (description: string) => ({ type: 'number', description, example: 0 });
@@ -152,6 +152,22 @@ export const openapi = {
         responses: { '200': ok('The estimate', { $ref: '#/components/schemas/DutyResult' }), '404': err('NotFound'), ...commonErrors },
       },
     },
+    '/hts': {
+      get: {
+        operationId: 'searchHts',
+        summary: 'Find the code: the schedule\'s lines by words, or the lines under a code',
+        description:
+          'By words: the 8- and 10-digit lines ranked by relevance (BM25 over the heading, the levels between and the line\'s own text; trade names such as laptop or LED count as the schedule\'s wording; the best line of each 6-digit subheading first). ' +
+          'By a code of 4, 6, 8 or 10 digits (dotted or not): the lines under it in schedule order with their rates; a foreign 8- or 10-digit code that is no U.S. line gives the U.S. lines of its 6-digit HS subheading, with a note.',
+        parameters: [
+          queryParam('q', 'Words describing the goods (cotton t-shirts, laptop) or a code of 4, 6, 8 or 10 digits (6109, 8471.30); 2 to 200 characters', { type: 'string', minLength: 2, maxLength: 200 }, true),
+          queryParam('limit', `How many lines (1 to ${MAX_RESULTS})`, { type: 'integer', minimum: 1, maximum: MAX_RESULTS, default: 10 }),
+          queryParam('chapters98_99', 'Also search chapters 98 and 99 (special provisions, temporary modifications) by words: 0 or 1', { type: 'string', enum: ['0', '1', 'true', 'false', 'yes', 'no'], default: '0' }),
+          { $ref: '#/components/parameters/key' },
+        ],
+        responses: { '200': ok('The lines found', { $ref: '#/components/schemas/HtsSearch' }), '404': err('NotFound'), ...commonErrors },
+      },
+    },
     '/hts/{code}': {
       get: {
         operationId: 'getHts',
@@ -284,6 +300,35 @@ export const openapi = {
             },
           },
           children: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['hts', 'description'], properties: { hts: { type: 'string' }, description: { type: 'string' } } } },
+          hts_revision: { type: 'string' },
+        },
+      },
+      HtsSearch: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['q', 'kind', 'results', 'total', 'same_rates', 'notes', 'hts_revision'],
+        properties: {
+          q: { type: 'string', description: 'The query as read (white space tidied)' },
+          kind: { type: 'string', enum: ['words', 'code'], description: 'words: ranked by relevance; code: the lines under the code, in schedule order' },
+          results: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['hts', 'description', 'path', 'general', 'units', 'score'],
+              properties: {
+                hts: { type: 'string', example: '6109.10.00.12' },
+                description: { type: 'string', description: 'The line\'s own text' },
+                path: { type: 'array', items: { type: 'string' }, description: 'The descriptions from the heading down to the line' },
+                general: { type: 'string', nullable: true, description: 'General rate as printed (a 10-digit line\'s is its 8-digit line\'s)' },
+                units: { type: 'array', items: { type: 'string' } },
+                score: { type: 'number', nullable: true, description: 'Relevance of a search by words; null in a listing by code' },
+              },
+            },
+          },
+          total: { type: 'integer', description: 'Lines matched: by words, of the 50 best at most; by code, every line under it (more than limit shows)' },
+          same_rates: { type: 'boolean', nullable: true, description: 'Listing by code: whether every line under it carries the same general, special and column 2 rates and chapter 99 citations (a supplier\'s 6-digit code is then costed by GET /duty); null for words' },
+          notes: { type: 'array', items: { type: 'string' } },
           hts_revision: { type: 'string' },
         },
       },

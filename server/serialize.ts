@@ -3,7 +3,7 @@
  * return, as JSON.stringify writes it (the engine builds each result with exactly the fields the
  * OpenAPI document lists, in its order).
  */
-import type { DutyResult, ErrorBody, HtsRecord, OrderResult } from '../shared/index.js';
+import type { DutyResult, ErrorBody, HtsRecord, OrderResult, SearchAnswer } from '../shared/index.js';
 import type { ExportersResult } from './data/exporters.js';
 import { errorBody, type ErrorCode } from './errors.js';
 import { openapi } from './openapi.js';
@@ -13,6 +13,8 @@ export const dutyJson = (result: DutyResult): string => JSON.stringify(result);
 export const orderJson = (result: OrderResult): string => JSON.stringify(result);
 
 export const batchJson = (results: (DutyResult | { error: ErrorBody })[]): string => JSON.stringify({ results });
+
+export const searchJson = (answer: SearchAnswer): string => JSON.stringify(answer);
 
 export const recordJson = (record: HtsRecord): string => JSON.stringify(record);
 

@@ -7,6 +7,8 @@ import { Origins, type Country } from './origins.js';
 import { costOrder, costQuery, type DutyQuery, type DutyResult, type Order, type OrderResult } from './order.js';
 import { htsRecord, type HtsRecord } from './record.js';
 import type { Schedule } from './schedule.js';
+import { ScheduleIndex } from './search/schedule-index.js';
+import { searchSchedule, type SearchAnswer, type SearchQuery } from './search/search.js';
 import { Chapter99, type Chapter99Tables } from './stacking.js';
 
 export class Tariff {
@@ -16,14 +18,21 @@ export class Tariff {
   /** The lines queries found, with what costing them remembers. */
   readonly lines: FoundLines;
   private readonly today: () => string;
+  private readonly searchIndex: () => ScheduleIndex;
+  private index: ScheduleIndex | null = null;
 
-  /** `chapter99`: the tables of data/ch99, turned into per-code lookups once, here. */
-  constructor(schedule: Schedule, countries: readonly Country[], chapter99: Chapter99Tables, today: () => string = utcToday) {
+  /**
+   * `chapter99`: the tables of data/ch99, turned into per-code lookups once, here. `searchIndex`:
+   * how to get the search index when first searched (by default built from the schedule, without
+   * trade terms).
+   */
+  constructor(schedule: Schedule, countries: readonly Country[], chapter99: Chapter99Tables, today: () => string = utcToday, searchIndex = () => ScheduleIndex.build(schedule.lines(), [])) {
     this.schedule = schedule;
     this.origins = new Origins(countries);
     this.chapter99 = new Chapter99(chapter99);
     this.lines = new FoundLines(schedule);
     this.today = today;
+    this.searchIndex = searchIndex;
   }
 
   get revision(): string {
@@ -42,6 +51,11 @@ export class Tariff {
 
   private entry() {
     return { schedule: this.schedule, lines: this.lines, chapter99: this.chapter99, origins: this.origins, today: this.today() };
+  }
+
+  /** Lines by words, or the lines under a code (GET /hts?q=). Throws InputError naming the bad parameter. */
+  search(query: SearchQuery): SearchAnswer {
+    return searchSchedule(this.schedule, () => (this.index ??= this.searchIndex()), query);
   }
 
   /** The record of a 4-, 6-, 8- or 10-digit code (GET /hts/{code}). */
@@ -75,4 +89,5 @@ export { CLAIMS, FACT_PARAMS } from './claims.js';
 export type { Chapter99Tables } from './stacking.js';
 export { BASES } from './measures/measure.js';
 export type { HtsRecord } from './record.js';
+export { MAX_RESULTS, type SearchAnswer, type SearchHit, type SearchQuery } from './search/search.js';
 export type { Chapter99Heading } from './chapter99.js';

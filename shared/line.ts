@@ -11,7 +11,8 @@ import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
 import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
-import { dutyLine, type Schedule, type TariffLine } from './schedule.js';
+import type { Schedule, TariffLine } from './schedule.js';
+import { declaredLine } from './supplier-codes.js';
 import { parseSpecialColumn } from './special-programs.js';
 import type { Chapter99, Layer, Plan } from './stacking.js';
 
@@ -123,6 +124,8 @@ function goodsOfMexico(schedule: Schedule, reference: string, symbol: string): {
 /** A line found by queries, with the terms of those queries (see Terms). */
 interface Found {
   line: TariffLine;
+  /** Why a supplier's code was costed on this line; null for the line's own code. */
+  note: string | null;
   terms: Terms[];
   /** Which of a full `terms` list is replaced next. */
   replace: number;
@@ -164,11 +167,17 @@ export class FoundLines {
     const key = typeof input === 'string' ? lineKey(input) : -1;
     let found = key < 0 ? undefined : this.byKey.get(key);
     if (!found) {
-      const line = dutyLine(this.schedule, input, parameter);
+      const { line, note } = declaredLine(this.schedule, input, parameter);
+      // A supplier's code keeps its own entry (its note), under its own key if it has one.
+      if (note !== null) {
+        found = { line, note, terms: [], replace: 0 };
+        if (key >= 0) this.byKey.set(key, found);
+        return found;
+      }
       // A code typed otherwise (a number, a tab) shares the entry of its digits.
       const k = key < 0 ? lineKey(line.digits) : key;
       found = this.byKey.get(k);
-      if (!found) this.byKey.set(k, (found = { line, terms: [], replace: 0 }));
+      if (!found) this.byKey.set(k, (found = { line, note, terms: [], replace: 0 }));
     }
     return found;
   }
@@ -249,19 +258,19 @@ function termsOf(lines: FoundLines, found: Found, input: LineInput): Terms {
     if (t.origin.origin === o.origin && t.origin.country === o.country && t.date === input.date && t.s301Setting === input.s301 && (t.claim === c || (t.claim.kind === c.kind && claimName(t.claim) === claimName(c))))
       return t;
   }
-  const t = terms(lines.schedule, found.line, input);
+  const t = terms(lines.schedule, found.line, input, found.note);
   lines.remember(found, t);
   return t;
 }
 
 const claimName = (c: Claim): string | null => (c.kind === 'program' ? c.name : null);
 
-function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
+function terms(schedule: Schedule, line: TariffLine, input: LineInput, supplierNote: string | null): Terms {
   const { origin } = input.origin;
   const claimed = claimedSymbols(input.origin, input.claim, input.date);
   const preference = claimed.symbols;
   const applied = applicableRate(schedule, line, origin, preference);
-  const head = [...(input.origin.country ? [originNote(input.origin)] : []), ...claimed.notes, ...applied.notes];
+  const head = [...(supplierNote === null ? [] : [supplierNote]), ...(input.origin.country ? [originNote(input.origin)] : []), ...claimed.notes, ...applied.notes];
   const middle: string[] = [];
   let s301: Section301 = derivedSection301([], input.date);
   if (origin === 'china') s301 = input.s301 !== null ? explicitSection301(input.s301) : derivedSection301(line.section301, input.date);

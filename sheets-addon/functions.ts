@@ -15,6 +15,8 @@ import { DUTY_ARGS, neighbourCalls } from './neighbours.js';
 import type { DutyResult, Outcome } from './results.js';
 import { dutyNotComputed, RESULT_COLUMNS, resultCells } from '../shared/order-output.js';
 import { dateArgument, isBlank, readCode } from '../shared/order-sheet.js';
+import { nothingFound, searchCells, SPILLED_LINES } from '../shared/search/cells.js';
+import type { SearchAnswer } from '../shared/search/search.js';
 
 const BATCH_LINES = 1000;
 /** The most queries a cell's read of its neighbours adds: 10 batch requests, sent together. */
@@ -387,4 +389,27 @@ export function EXPORTERS(hts: Arg, limit?: Arg): Out[][] {
   if ('error' in answer) throw new Error(errorText(answer.error));
   if (!answer.exporters.length) throw new Error(`#N/A No exporter data for chapter ${answer.chapter}`);
   return [['Rank', 'ISO3', 'Country', 'Value (USD)', 'Share'], ...answer.exporters.map((e): Out[] => [e.rank, e.iso3, e.country, e.value_usd, e.share])];
+}
+
+/**
+ * Find the code: the schedule's lines for words describing the goods (best first, one line per
+ * subheading first), or the lines under a code: code, description (heading > ... > line) and
+ * general rate, under a header row.
+ *
+ * @param {string} words Words describing the goods, e.g. "men's cotton t-shirts", or a code such as "8471.30".
+ * @param {number} [n] How many lines (default 5, at most 50).
+ * @return A table with a header row.
+ * @customfunction
+ */
+export function HTS_SEARCH(words: Arg, n?: Arg): Out[][] {
+  const query = { q: String(param(single(words)) ?? ''), limit: (param(single(n)) as string | number | undefined) ?? SPILLED_LINES };
+  const key = JSON.stringify(query);
+  const answer = cachedLookup<SearchAnswer | { error: LineError }>('search', [key], () => {
+    const [r] = send<SearchAnswer>([{ path: 'api/v1/hts', query }]);
+    if (r instanceof ApiError && r.code !== 'not_found' && r.code !== 'invalid_parameter') throw r;
+    return new Map([[key, r instanceof ApiError ? { value: { error: r.error }, cacheable: true } : { value: r.data, cacheable: true, revision: r.data.hts_revision }]]);
+  }).get(key)!;
+  if ('error' in answer) throw new Error(errorText(answer.error));
+  if (!answer.results.length) throw new Error(`#N/A ${nothingFound(answer)}`);
+  return searchCells(answer);
 }

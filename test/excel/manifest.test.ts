@@ -197,7 +197,7 @@ describe('the build (dist/excel)', () => {
     }
     expect(json.functions[0].parameters.map((p: any) => `${p.name}:${p.type}`)).toEqual(['hts:any', 'value:number', 'origin:string', 's301:any', 'ocean:boolean', 'qty:number', 'unit:string', 'date:any', 'claim:string']);
     const byId = Object.fromEntries(json.functions.map((f: any) => [f.id, f]));
-    expect(Object.keys(byId).sort()).toEqual(['ADDITIONAL', 'DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'S232', 'SECTION301']);
+    expect(Object.keys(byId).sort()).toEqual(['ADDITIONAL', 'DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'S232', 'SEARCH', 'SECTION301']);
     for (const f of json.functions) {
       expect(f.description, f.id).toMatch(/\w{3}/);
       for (const p of f.parameters) expect(p.description, `${f.id}(${p.name})`).toMatch(/\w{3}/);
@@ -209,6 +209,8 @@ describe('the build (dist/excel)', () => {
     expect(params('RATE')).toBe('hts,[origin]');
     expect(params('DESC')).toBe('hts');
     expect(params('EXPORTERS')).toBe('hts,[limit]');
+    expect(params('SEARCH')).toBe('words,[n]');
+    expect(byId.SEARCH.result.dimensionality).toBe('matrix');
     expect(byId.RESULT.result.dimensionality).toBe('matrix');
     expect(byId.EXPORTERS.result.dimensionality).toBe('matrix');
     expect(byId.DUTY.result.type).toBe('number');
@@ -218,7 +220,7 @@ describe('the build (dist/excel)', () => {
   it('associates every function id in functions.js, and loads the scripts from the task pane page', () => {
     const js = readFileSync(join(out, 'excel', 'functions.js'), 'utf8');
     const associated = [...js.matchAll(/CustomFunctions\.associate\("([A-Z0-9]+)"/g)].map((x) => x[1]).sort();
-    expect(associated).toEqual(['ADDITIONAL', 'DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'S232', 'SECTION301']);
+    expect(associated).toEqual(['ADDITIONAL', 'DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'S232', 'SEARCH', 'SECTION301']);
     const html = readFileSync(join(out, 'excel', 'taskpane.html'), 'utf8');
     const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((x) => x[1]);
     expect(scripts).toEqual(['https://appsforoffice.microsoft.com/lib/1/hosted/office.js', 'functions.js', 'taskpane.js']);

@@ -105,7 +105,7 @@ describe('the task pane in Chromium', () => {
     // Until a key works there is nothing to cost with: the order part waits.
     expect(await page.locator('#app').getAttribute('class')).toBe('setup');
     expect(await page.locator('#order').isHidden()).toBe(true);
-    expect((await page.evaluate(() => [...window.__associated.keys()])).sort()).toEqual(['ADDITIONAL', 'DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'S232', 'SECTION301']);
+    expect((await page.evaluate(() => [...window.__associated.keys()])).sort()).toEqual(['ADDITIONAL', 'DESC', 'DUTY', 'EXPORTERS', 'FEES', 'HMF', 'LANDED', 'MPF', 'RATE', 'RESULT', 'S232', 'SEARCH', 'SECTION301']);
   });
 
   it('a wrong key says so and where to get one; a good one opens the order part', async () => {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import build, { apiOrigin } from '../../sheets-addon/build.mjs';
 import { root } from './harness.js';
 
-const CUSTOM_FUNCTIONS = ['DUTY', 'SECTION301', 'S232', 'ADDITIONAL', 'MPF', 'HMF', 'FEES', 'LANDED', 'RATE', 'DESC', 'RESULT', 'EXPORTERS'];
+const CUSTOM_FUNCTIONS = ['DUTY', 'SECTION301', 'S232', 'ADDITIONAL', 'MPF', 'HMF', 'FEES', 'LANDED', 'RATE', 'DESC', 'RESULT', 'EXPORTERS', 'HTS_SEARCH'];
 const ENTRY_POINTS = ['onOpen', 'onInstall', 'showSidebar', 'costSelectedOrder', 'getSettings', 'saveSettings', 'testConnection', 'planSelectedOrder', 'getSelectionColumns', 'measureOrderChunk', 'costOrderChunk', 'finishOrder', 'discardOrder'];
 
 let project: string;
@@ -46,7 +46,7 @@ describe('Code.js', () => {
       const jsdoc = new RegExp(`/\\*\\*((?:(?!\\*/)[\\s\\S])*)\\*/\\nfunction ${name}\\(`).exec(code);
       expect(jsdoc, name).not.toBeNull();
       expect(jsdoc![1], name).toMatch(/@customfunction/);
-      expect(jsdoc![1], name).toMatch(/@param \{[^}]+\} hts /);
+      expect(jsdoc![1], name).toMatch(name === 'HTS_SEARCH' ? /@param \{[^}]+\} words / : /@param \{[^}]+\} hts /);
     }
     expect(code).toMatch(/@param \{string\|Array<Array<string>>\} \[claim\] Preference[^\n]*\n \* @return The duty in dollars[^\n]*\n \* @customfunction\n \*\/\nfunction DUTY\(hts, value, origin, s301, ocean, qty, unit, date, claim\) \{\n {2}return Landed\.DUTY\(hts, value, origin, s301, ocean, qty, unit, date, claim\);\n\}/);
     // Menu items and sidebar calls are not offered as spreadsheet functions.

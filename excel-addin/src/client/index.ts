@@ -4,6 +4,7 @@
  * and rate-limit pause), even though they are loaded as two scripts.
  */
 import type { HtsRecord } from '../../../shared/record.js';
+import type { SearchAnswer } from '../../../shared/search/search.js';
 import { LandedApi, type ApiOptions } from './api.js';
 import { DutyBatcher, type BatchOptions } from './batcher.js';
 import { costOrder, type CostedOrder, type OrderOptions } from './bulk.js';
@@ -44,6 +45,11 @@ export class Landed {
   /** GET /exporters, once per (hts, limit) for the session. */
   exporters(hts: string, limit?: number): Promise<Exporters> {
     return this.lookup(`exporters ${hts} ${limit ?? ''}`, () => this.api.get<Exporters>('/exporters', { hts, limit }));
+  }
+
+  /** GET /hts?q=, once per (words, limit) for the session. */
+  search(q: string, limit?: number): Promise<SearchAnswer> {
+    return this.lookup(`search ${limit ?? ''} ${q}`, () => this.api.get<SearchAnswer>('/hts', { q, limit }));
   }
 
   costOrder(requests: readonly OrderRequest[], options: OrderOptions, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<CostedOrder> {

@@ -10,6 +10,7 @@ import type { DutyResult } from '../../../shared/order.js';
 import { isApiError, landed } from '../client/index.js';
 import { dateArgument } from '../../../shared/order-sheet.js';
 import { RESULT_COLUMNS, resultCells } from '../../../shared/order-output.js';
+import { nothingFound, searchCells, SPILLED_LINES } from '../../../shared/search/cells.js';
 
 export { RESULT_COLUMNS };
 
@@ -273,4 +274,22 @@ export async function exporters(hts: unknown, limit?: number): Promise<unknown[]
     ['Rank', 'ISO3', 'Country', 'Value (USD)', 'Share'],
     ...data.exporters.map((x) => [x.rank, x.iso3, x.country, x.value_usd, x.share]),
   ];
+}
+
+/**
+ * Find the code: the schedule's lines for words describing the goods (best first, one line per subheading first), or the lines under a code: a table of code, description and general rate under a header row.
+ * @customfunction SEARCH
+ * @param words Words describing the goods, e.g. "men's cotton t-shirts", or a code such as "8471.30".
+ * @param [n] How many lines (default 5, at most 50).
+ * @returns Code, description (heading > ... > line) and general rate, under a header row.
+ */
+export async function search(words: unknown, n?: number): Promise<unknown[][]> {
+  let answer;
+  try {
+    answer = await landed().search(String(words ?? '').trim(), n ?? SPILLED_LINES);
+  } catch (e) {
+    throw toCellError(e, words);
+  }
+  if (!answer.results.length) throw cellError(CustomFunctions.ErrorCode.notAvailable, nothingFound(answer));
+  return searchCells(answer);
 }

@@ -1,0 +1,219 @@
+/**
+ * The full-text index of the schedule (MiniSearch, BM25), read the way a broker reads the schedule:
+ * every text of the tree (heading, the levels between, the line) is indexed once, as a node, and a
+ * tariff line scores the words found along its path: the heading's and the subheading's words count
+ * for every line under them, the line's own words most. An "Other" node, which says nothing of
+ * itself, carries its siblings' texts (the family of goods it belongs to) at a lower weight. A line
+ * that meets more of the query's words ranks above one that meets fewer.
+ */
+import MiniSearch from 'minisearch';
+import type { TariffLine } from '../schedule.js';
+import { prepared, tradeTermsOf, type TradeTerm } from './trade-terms.js';
+import { queryWords, searchWords } from './words.js';
+
+/** One text of the tree with the trade terms it names; for "Other", its siblings' texts. */
+interface NodeDocument {
+  id: number;
+  text: string;
+  siblings: string;
+}
+
+/** A node's place: 0 heading, 1 a level between, 2 a line itself; and the lines under it, as [first, end) runs of positions. */
+interface Node {
+  level: 0 | 1 | 2;
+  runs: number[];
+}
+
+/** The index as written by toJSON. */
+interface IndexData {
+  lines: string[];
+  nodes: [number, number[]][];
+  index: unknown;
+}
+
+const OPTIONS = {
+  fields: ['text', 'siblings'],
+  idField: 'id',
+  // Texts are read into words once (searchWords); MiniSearch's own term processing would lower-case them again.
+  tokenize: searchWords,
+  processTerm: (term: string) => term,
+};
+
+/** Within a node: its own words and the trade terms it names; its siblings' words (an "Other" node's family) count less. */
+const FIELD_BOOST = { text: 1, siblings: 0.3 };
+/** Along a line's path: the heading, the levels between, the line's own text. */
+const LEVEL_WEIGHT = [1, 1, 1.5];
+/** A line's score is multiplied by (query words met / query words) to this power. */
+const COVERAGE = 2;
+/**
+ * The best line of each 6-digit subheading comes first, the other lines of a subheading after every
+ * subheading's best: ten answers show ten families of goods to choose from, not ten statistical
+ * suffixes of one (a listing by code shows them all).
+ */
+const POOL = 8;
+
+/** Chapters 98 and 99: special provisions and temporary modifications, searched only when asked. */
+const SPECIAL = /^9[89]/;
+
+export interface Found {
+  digits: string;
+  score: number;
+}
+
+export class ScheduleIndex {
+  /** Whether the line at a position is of chapter 98 or 99. */
+  private readonly special: Uint8Array;
+  /** Each line's score and the query words it met (bits), kept between searches: a search is synchronous, and allocating them each time was a tenth of its time in garbage collection. */
+  private readonly score: Float64Array;
+  private readonly met: Uint32Array;
+
+  private constructor(
+    /** The declared lines' digits, in schedule order: a line is its position here. */
+    private readonly lines: readonly string[],
+    private readonly nodes: readonly Node[],
+    private readonly index: MiniSearch<NodeDocument>,
+  ) {
+    this.special = Uint8Array.from(lines, (d) => (SPECIAL.test(d) ? 1 : 0));
+    this.score = new Float64Array(lines.length);
+    this.met = new Uint32Array(lines.length);
+  }
+
+  /** The index of the lines a declaration names (10-digit lines, and 8-digit lines without them) and of every text above them. */
+  static build(lines: Iterable<TariffLine>, terms: readonly TradeTerm[]): ScheduleIndex {
+    const declared = [...lines].filter((l) => l.digits.length === 10 || (l.digits.length === 8 && l.children.length === 0));
+    const tree = new Tree();
+    declared.forEach((line, position) => tree.add(line, position));
+    const vocabulary = prepared(terms);
+    const index = new MiniSearch<NodeDocument>(OPTIONS);
+    index.addAll(
+      tree.nodes.map((n, id) => ({
+        id,
+        text: `${n.text} ${tradeTermsOf(searchWords(n.text), vocabulary)}`,
+        siblings: searchWords(n.text).length === 0 ? tree.siblingsOf(id).join('; ') : '',
+      })),
+    );
+    return new ScheduleIndex(
+      declared.map((l) => l.digits),
+      tree.nodes.map((n) => ({ level: n.level, runs: n.runs })),
+      index,
+    );
+  }
+
+  static fromJSON(json: string): ScheduleIndex {
+    const data = JSON.parse(json) as IndexData;
+    const index = MiniSearch.loadJS<NodeDocument>(data.index as never, OPTIONS);
+    return new ScheduleIndex(
+      data.lines,
+      data.nodes.map(([level, runs]) => ({ level: level as Node['level'], runs })),
+      index,
+    );
+  }
+
+  toJSON(): IndexData {
+    return { lines: this.lines as string[], nodes: this.nodes.map((n) => [n.level, n.runs]), index: this.index.toJSON() };
+  }
+
+  /** The best lines for the words, best first; chapters 98 and 99 only with `specialChapters`. */
+  find(query: string, limit: number, specialChapters = false): Found[] {
+    // Each word once, at its first (heaviest) weight.
+    const weighted = new Map<string, number>();
+    for (const { word, weight } of queryWords(query)) if (!weighted.has(word) && weighted.size < 30) weighted.set(word, weight);
+    if (weighted.size === 0) return [];
+    const words = [...weighted.keys()];
+    const weights = [...weighted.values()];
+    const { score, met } = this;
+    score.fill(0);
+    met.fill(0);
+    const bit = new Map(words.map((w, i) => [w, 1 << i]));
+    // The words are read already: searched as they are.
+    for (const r of this.index.search(words.join(' '), { boost: FIELD_BOOST, tokenize: (s) => s.split(' '), boostTerm: (_t, i) => weights[i] })) {
+      const node = this.nodes[r.id as number];
+      const s = r.score * LEVEL_WEIGHT[node.level];
+      let mask = 0;
+      for (const t of r.queryTerms) mask |= bit.get(t) ?? 0;
+      for (let k = 0; k < node.runs.length; k += 2)
+        for (let i = node.runs[k]; i < node.runs[k + 1]; i++) {
+          score[i] += s;
+          met[i] |= mask;
+        }
+    }
+    const best = top(score, met, weights, limit * POOL, specialChapters ? null : this.special);
+    const shown = new Set<string>();
+    const first: number[] = [];
+    const later: number[] = [];
+    for (const i of best) {
+      const six = this.lines[i].slice(0, 6);
+      (shown.has(six) ? later : first).push(i);
+      shown.add(six);
+    }
+    return [...first, ...later].slice(0, limit).map((i) => ({ digits: this.lines[i], score: ranked(score[i], met[i], weights) }));
+  }
+}
+
+/** A line's score: the words' scores along its path, times the (weighted) share of the query's words it meets, squared. */
+function ranked(score: number, met: number, weights: readonly number[]): number {
+  let share = 0;
+  let all = 0;
+  for (let k = 0; k < weights.length; k++) {
+    all += weights[k];
+    if (met & (1 << k)) share += weights[k];
+  }
+  return score * (share / all) ** COVERAGE;
+}
+
+/** The positions of the `n` best lines, none of those `left` marks, best first (ties in schedule order). */
+function top(score: Float64Array, met: Uint32Array, weights: readonly number[], n: number, left: Uint8Array | null): number[] {
+  const best: number[] = [];
+  const value: number[] = [];
+  for (let i = 0; i < score.length; i++) {
+    if (score[i] === 0 || (left !== null && left[i] === 1)) continue;
+    const s = ranked(score[i], met[i], weights);
+    if (best.length === n && s <= value[n - 1]) continue;
+    let at = best.length === n ? n - 1 : best.length;
+    for (; at > 0 && value[at - 1] < s; at--) {
+      if (at < n) {
+        best[at] = best[at - 1];
+        value[at] = value[at - 1];
+      }
+    }
+    best[at] = i;
+    value[at] = s;
+  }
+  return best;
+}
+
+/**
+ * The tree of texts over the declared lines: a node per distinct path from a heading (text rows
+ * without a code are levels too), each with the runs of line positions under it.
+ */
+class Tree {
+  readonly nodes: { text: string; level: 0 | 1 | 2; runs: number[]; parent: number }[] = [];
+  private readonly byPath = new Map<string, number>();
+  private readonly children = new Map<number, number[]>();
+
+  add(line: TariffLine, position: number): void {
+    const levels = line.fullDescription.split(' > ');
+    let parent = -1;
+    let key = line.digits.slice(0, 4);
+    levels.forEach((text, depth) => {
+      const last = depth === levels.length - 1;
+      key += `\u0000${last ? line.digits : text}`;
+      let id = this.byPath.get(key);
+      if (id === undefined) {
+        id = this.nodes.push({ text: text.replace(/:$/, ''), level: depth === 0 ? 0 : last ? 2 : 1, runs: [], parent }) - 1;
+        this.byPath.set(key, id);
+        if (!this.children.has(parent)) this.children.set(parent, []);
+        this.children.get(parent)!.push(id);
+      }
+      const runs = this.nodes[id].runs;
+      if (runs.length && runs[runs.length - 1] === position) runs[runs.length - 1] = position + 1;
+      else runs.push(position, position + 1);
+      parent = id;
+    });
+  }
+
+  /** The texts of a node's siblings that say something. */
+  siblingsOf(id: number): string[] {
+    return (this.children.get(this.nodes[id].parent) ?? []).filter((s) => s !== id).map((s) => this.nodes[s].text);
+  }
+}

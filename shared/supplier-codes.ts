@@ -1,0 +1,75 @@
+/**
+ * Supplier codes: a 6-digit HS subheading, or a foreign 8- or 10-digit code whose first six digits
+ * are one, names goods of several U.S. lines. Such a code is costed only when every U.S. line under
+ * it carries the same rates (general, special and column 2) and cites the same chapter 99
+ * provisions: then the duty is the same whichever is declared, and the result says which line was
+ * costed and why. Otherwise it is an error naming the lines to choose from.
+ */
+import { codeDigits, dotted } from './codes.js';
+import { invalid } from './errors.js';
+import { dutyLine, type Schedule, type TariffLine } from './schedule.js';
+
+/** The 8- and 10-digit lines whose code begins with `digits`, in schedule order. */
+export function linesUnder(schedule: Schedule, digits: string): TariffLine[] {
+  // The nearest coded row at or above the code: 6109.10 is printed only as its one 8-digit line, and
+  // a heading without subheadings only as its 6 or 8 digits (6912.00, 9503.00.00).
+  const [four, six] = [digits.slice(0, 4), digits.slice(0, 6)];
+  const top = [digits, six, four, `${four}00`, six.padEnd(8, '0'), `${four}0000`].map((d) => schedule.find(d)).find((l) => l !== undefined);
+  const out: TariffLine[] = [];
+  const walk = (line: TariffLine) => {
+    if (line.digits.length >= 8 && line.digits.startsWith(digits)) out.push(line);
+    for (const child of line.children) walk(child);
+  };
+  if (top) walk(top);
+  return out;
+}
+
+/** The lines the rates are printed on (8-digit lines, or a merged 10-digit line). */
+const rateLines = (lines: readonly TariffLine[]) => lines.filter((l) => l.rates?.from === l.hts);
+
+const ratesOf = (l: TariffLine) => `${l.rates!.generalText}|${l.rates!.specialText}|${l.rates!.column2Text}|${l.chapter99.join(' ')}`;
+
+/** Whether the lines carry one set of rates and chapter 99 citations: what costing a supplier's code needs. */
+export function sameRates(lines: readonly TariffLine[]): boolean {
+  const printed = rateLines(lines);
+  return printed.length > 0 && new Set(printed.map(ratesOf)).size === 1;
+}
+
+/**
+ * The U.S. line a supplier's code is costed on, with the note saying so; null when `digits` is no
+ * supplier code (4 digits, or no line under its subheading). Throws, naming the lines, when they
+ * carry different rates.
+ */
+export function supplierLine(schedule: Schedule, digits: string, parameter: string): { line: TariffLine; note: string } | null {
+  if (digits.length < 6) return null;
+  const six = digits.slice(0, 6);
+  const lines = linesUnder(schedule, six);
+  if (lines.length === 0) return null;
+  const printed = rateLines(lines);
+  const code = dotted(digits);
+  const what = digits.length === 6 ? `${code} is an HS subheading` : `${code} is not a U.S. line`;
+  if (!sameRates(lines)) {
+    // A foreign code of such a subheading is simply not in the schedule: dutyLine says so.
+    if (digits.length > 6) return null;
+    const shown = printed.slice(0, 6).map((l) => `${l.hts} ${l.rates!.generalText}`).join(', ');
+    throw invalid(
+      parameter,
+      `${parameter} ${code} is a subheading; duty needs an 8- or 10-digit tariff line (${printed.length} 8-digit lines lie under it, at different rates: ${shown}${printed.length > 6 ? ', …' : ''}; GET /hts?q=${code} lists them)`,
+      { level: 6, tariff_lines: printed.length },
+    );
+  }
+  const line = printed[0];
+  return { line, note: `Supplier code ${code}: ${what}; costed on ${line.hts}, since every U.S. line of HS ${dotted(six)} carries the same rates and chapter 99 citations.` };
+}
+
+/**
+ * The line a typed code is costed on: the line itself, or a supplier code's U.S. line with its note.
+ * A 10-digit code whose 8-digit line exists is a U.S. code with a wrong suffix, not a supplier's: it
+ * stays not found.
+ */
+export function declaredLine(schedule: Schedule, input: unknown, parameter: string): { line: TariffLine; note: string | null } {
+  const digits = codeDigits(input, parameter);
+  const foreign = digits.length >= 8 && !schedule.find(digits) && !schedule.find(digits.slice(0, 8));
+  const supplier = digits.length === 6 || foreign ? supplierLine(schedule, digits, parameter) : null;
+  return supplier ?? { line: dutyLine(schedule, input, parameter), note: null };
+}

@@ -1,0 +1,128 @@
+/** Finding the code by words and by code (shared/search), over the real schedule and the project's trade terms. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readTradeTerms, tradeTermsPath } from '../../server/data/search-index.js';
+import { ScheduleIndex } from '../../shared/search/schedule-index.js';
+import { searchSchedule } from '../../shared/search/search.js';
+import { linesUnder } from '../../shared/supplier-codes.js';
+import { tradeTerms } from '../../shared/search/trade-terms.js';
+import { containsRun, DESCRIBED, queryWords, searchWords } from '../../shared/search/words.js';
+import { realTariff } from '../helpers/tariff.js';
+
+const schedule = () => realTariff().schedule;
+let index: ScheduleIndex;
+beforeAll(() => {
+  index = ScheduleIndex.build(schedule().lines(), readTradeTerms());
+});
+const search = (q: string, extra: Record<string, unknown> = {}) => searchSchedule(schedule(), () => index, { q, ...extra });
+const codes = (q: string, limit = 5) => index.find(q, limit).map((f) => f.digits);
+
+describe('words', () => {
+  it('reads the schedule and a query alike: case, plurals, possessives, hyphenated letters', () => {
+    expect(searchWords("T-shirts")).toEqual(searchWords('t-shirt'));
+    expect(searchWords("Men's or boys'")).toEqual(searchWords('mens boys'));
+    expect(searchWords('Knitted or crocheted')).toEqual(searchWords('knit crochet'));
+    expect(searchWords('Other, of cotton, nesoi')).toEqual(['cotton']);
+  });
+  it('a query\'s words after with, for, from, in... describe the goods: they count less', () => {
+    expect(queryWords('electric coffee grinder with stainless steel blade').map((w) => w.weight)).toEqual([1, 1, 1, DESCRIBED, DESCRIBED, DESCRIBED]);
+    expect(queryWords('knee pads for bicycle riders').map((w) => w.weight)).toEqual([1, 1, DESCRIBED, DESCRIBED]);
+  });
+  it('finds a run of words only as consecutive words', () => {
+    const words = searchWords('automatic data processing machines');
+    expect(containsRun(words, searchWords('data processing'))).toBe(true);
+    expect(containsRun(words, searchWords('automatic processing'))).toBe(false);
+  });
+});
+
+describe('trade terms (data/search/synonyms.csv)', () => {
+  it('every row has its terms, a wording the schedule really uses, and a source', () => {
+    const terms = readTradeTerms();
+    expect(terms.length).toBeGreaterThanOrEqual(40);
+    const texts = [...schedule().lines()].map((l) => ` ${searchWords(l.description).join(' ')} `);
+    for (const t of terms) {
+      expect(t.source.length, t.terms).toBeGreaterThan(10);
+      expect(texts.some((w) => w.includes(` ${searchWords(t.schedule).join(' ')} `)), `"${t.schedule}" (${tradeTermsPath})`).toBe(true);
+    }
+  });
+  it('a row without a source is refused', () => {
+    expect(() => tradeTerms([{ terms: 'laptop', schedule: 'automatic data processing machines', source: '' }])).toThrow(/source is empty/);
+  });
+});
+
+describe('ranking that knows the schedule', () => {
+  it('trade names find the schedule wording: laptop → 8471, LED lamp → 8539.5x, brake pads → brakes', () => {
+    expect(codes('laptop')[0]).toMatch(/^8471/);
+    expect(codes('LED lamp')[0]).toMatch(/^85395/);
+    expect(codes('brake pads').some((c) => c.startsWith('870830') || c.startsWith('6813'))).toBe(true);
+  });
+  it('the heading counts for the lines under it: vacuum cleaner → heading 8508, whose lines never say it', () => {
+    const found = codes('vacuum cleaner', 3);
+    expect(found.every((c) => c.startsWith('8508'))).toBe(true);
+    expect(schedule().find(found[1])!.description).not.toMatch(/vacuum/i);
+  });
+  it('"Other" lines take their siblings\' words: 0101.29.00.10 (Horses > Other > Imported for immediate slaughter) for purebred breeding horses', () => {
+    expect(schedule().find('0101290010')!.fullDescription).not.toMatch(/purebred/i);
+    expect(codes('purebred breeding horses')).toContain('0101290010');
+  });
+  it('the goods weigh more than what they are made of: an electric coffee grinder with a steel blade is a food grinder (8509.40), not steel', () => {
+    expect(codes('electric coffee grinder with stainless steel blade').some((c) => c.startsWith('850940'))).toBe(true);
+  });
+  it('one line per 6-digit subheading first: cotton t-shirts shows 6109.10 once, then other families', () => {
+    const found = codes('cotton t-shirts', 5);
+    expect(found[0]).toMatch(/^610910/);
+    expect(new Set(found.map((c) => c.slice(0, 6))).size).toBe(5);
+  });
+  it('chapters 98 and 99 only when asked', () => {
+    const q = 'products of China subject to additional duties';
+    expect(index.find(q, 50).some((f) => /^9[89]/.test(f.digits))).toBe(false);
+    expect(index.find(q, 50, true).some((f) => /^99/.test(f.digits))).toBe(true);
+  });
+  it('an index written as JSON and read back answers the same', () => {
+    const again = ScheduleIndex.fromJSON(JSON.stringify(index));
+    for (const q of ['laptop', 'frozen shrimp', 'steel screws']) expect(again.find(q, 10)).toEqual(index.find(q, 10));
+  });
+});
+
+describe('searchSchedule (GET /hts?q=)', () => {
+  it('by words: each result with its code, path from the heading, general rate, units and score', () => {
+    const a = search('cotton t-shirts', { limit: '3' });
+    expect(a).toMatchObject({ kind: 'words', same_rates: null, hts_revision: '2026 Revision 10' });
+    expect(a.results).toHaveLength(3);
+    expect(a.results[0]).toMatchObject({ general: '16.5%', units: ['doz.', 'kg'] });
+    expect(a.results[0].hts).toMatch(/^6109\.10\.00\.\d\d$/);
+    expect(a.results[0].path[0]).toMatch(/^T-shirts, singlets, tank tops/);
+    expect(a.results[0].score).toBeGreaterThan(a.results[2].score!);
+  });
+  it('by code: 6109 lists its 8- and 10-digit lines in schedule order with their rates', () => {
+    const a = search('6109', { limit: 50 });
+    expect(a.kind).toBe('code');
+    expect(a.results[0]).toMatchObject({ hts: '6109.10.00', general: '16.5%', score: null });
+    expect(a.results.map((h) => h.hts)).toContain('6109.90.10.13');
+    expect(a.total).toBe(linesUnder(schedule(), '6109').length);
+    expect(a.same_rates).toBe(false);
+  });
+  it('a heading printed only with its 6 or 8 digits (6912.00, 9503.00.00) is listed by its 4 or 6', () => {
+    expect(search('6912').results[0].hts).toMatch(/^6912\.00\./);
+    expect(search('9503').results[0].hts).toBe('9503.00.00');
+    expect(search('950300').total).toBe(linesUnder(schedule(), '9503').length);
+  });
+  it('a supplier\'s 6-digit code whose lines all carry the same rates says so: 8471.30 (Free)', () => {
+    const a = search('847130');
+    expect(a.results.every((h) => h.general === 'Free')).toBe(true);
+    expect(a.same_rates).toBe(true);
+  });
+  it('a foreign code that is no U.S. line is answered with its HS subheading\'s lines, and says so', () => {
+    const a = search('6109.10.9900');
+    expect(a.results[0].hts).toMatch(/^6109\.10/);
+    expect(a.notes[0]).toMatch(/6109\.10\.99\.00 is not a line of the U\.S\. schedule.*6109\.10/);
+  });
+  it('clear errors naming the parameter', () => {
+    expect(() => search('a')).toThrow(expect.objectContaining({ parameter: 'q' }));
+    expect(() => search('x'.repeat(201))).toThrow(expect.objectContaining({ parameter: 'q' }));
+    expect(() => search('61091')).toThrow(/4, 6, 8 or 10 digits/);
+    expect(() => search('shirts', { limit: '51' })).toThrow(expect.objectContaining({ parameter: 'limit' }));
+    expect(() => search('shirts', { limit: '0' })).toThrow(expect.objectContaining({ parameter: 'limit' }));
+    expect(() => search('shirts', { chapters98_99: 'maybe' })).toThrow(expect.objectContaining({ parameter: 'chapters98_99' }));
+    expect(() => search('0000')).toThrow(expect.objectContaining({ code: 'not_found', parameter: 'q' }));
+  });
+});

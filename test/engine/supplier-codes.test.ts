@@ -1,0 +1,32 @@
+/** Supplier codes (shared/supplier-codes.ts): costed on a U.S. line only when every line under them carries the same rates, and saying so. */
+import { describe, expect, it } from 'vitest';
+import { realTariff } from '../helpers/tariff.js';
+
+const t = realTariff();
+
+describe('a supplier\'s 6-digit HS code', () => {
+  it('6109.10 (one U.S. line, 6109.10.00, 16.5%) is costed on it, and the result says so', () => {
+    const r = t.duty({ hts: '6109.10', value: 10000, date: '2026-11-21' });
+    const own = t.duty({ hts: '6109.10.00', value: 10000, date: '2026-11-21' });
+    expect(r).toMatchObject({ hts: '6109.10.00', duty: 1650, duty_rate: '16.5%', landed_cost: own.landed_cost });
+    expect(r.notes[0]).toBe('Supplier code 6109.10: 6109.10 is an HS subheading; costed on 6109.10.00, since every U.S. line of HS 6109.10 carries the same rates and chapter 99 citations.');
+    expect(own.notes.join(' ')).not.toMatch(/Supplier code/);
+  });
+  it('6109.90, whose four lines carry different rates, is refused, naming them', () => {
+    expect(() => t.duty({ hts: '6109.90', value: 1 })).toThrow(/6109\.90 is a subheading.*4 8-digit lines lie under it, at different rates: 6109\.90\.10 32%, .*GET \/hts\?q=6109\.90 lists them/);
+  });
+  it('a foreign 10-digit code that is no U.S. line is costed on its subheading\'s line when the rates agree', () => {
+    const r = t.duty({ hts: '6109.10.9900', value: 10000, date: '2026-11-21' });
+    expect(r).toMatchObject({ hts: '6109.10.00', duty: 1650 });
+    expect(r.notes[0]).toMatch(/^Supplier code 6109\.10\.99\.00: 6109\.10\.99\.00 is not a U\.S\. line; costed on 6109\.10\.00/);
+    // Of a subheading whose lines disagree it is just not in the schedule.
+    expect(() => t.duty({ hts: '6109.90.9999', value: 1 })).toThrow(expect.objectContaining({ code: 'not_found' }));
+  });
+  it('in an order, the supplier\'s line is costed and says so; a line of another subheading is an error of its own', () => {
+    const o = t.order({ items: [{ hts: '6109.10', value: 1000 }, { hts: '6109.90', value: 1000 }, { hts: '6109.10.00', value: 1000 }], date: '2026-11-21' });
+    expect(o.lines[0]).toMatchObject({ hts: '6109.10.00', duty: 165 });
+    expect((o.lines[0] as { notes: string[] }).notes[0]).toMatch(/^Supplier code 6109\.10:/);
+    expect(o.lines[1]).toMatchObject({ line: 2, error: { code: 'invalid_parameter' } });
+    expect((o.lines[2] as { notes: string[] }).notes.join(' ')).not.toMatch(/Supplier code/);
+  });
+});
