@@ -7,9 +7,9 @@ import { ApiError, send } from './api.js';
 import { forgetAnswers } from './cache.js';
 import { clearOutput, costChunk, measureChunk, planOrder, selectionColumns, writeTotals, type ChunkResult, type ColumnsQuestion, type OrderPlan, type OrderSummary } from './order.js';
 import { DEFAULT_API_URL, markKeyWorks, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
-import type { ColumnChoice } from '../shared/order-sheet.js';
-import { progressAt, type FeeBasis } from '../shared/order-requests.js';
-import { progressText } from '../shared/order-output.js';
+import type { ColumnChoice } from '../spreadsheet/order-sheet.js';
+import { progressAt, type FeeBasis } from '../spreadsheet/order-requests.js';
+import { progressText } from '../spreadsheet/order-output.js';
 
 const TITLE = 'landed';
 

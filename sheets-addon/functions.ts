@@ -13,8 +13,8 @@ import { cachedLookup, chunks, type Fetched } from './cache.js';
 import { param, reshape, single, zipCells, type Arg, type Cell, type Out, type Shape } from './grid.js';
 import { DUTY_ARGS, neighbourCalls } from './neighbours.js';
 import type { DutyResult, Outcome } from './results.js';
-import { dutyNotComputed, RESULT_COLUMNS, resultCells } from '../shared/order-output.js';
-import { dateArgument, isBlank, readCode } from '../shared/order-sheet.js';
+import { dutyNotComputed, RESULT_COLUMNS, resultCells } from '../spreadsheet/order-output.js';
+import { dateArgument, isBlank, readCode } from '../spreadsheet/order-sheet.js';
 
 const BATCH_LINES = 1000;
 /** The most queries a cell's read of its neighbours adds: 10 batch requests, sent together. */

@@ -4,10 +4,10 @@
  */
 import type { ConnectionTest, SidebarSettings } from '../addon.js';
 import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary } from '../order.js';
-import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../shared/order-sheet.js';
-import { progressAt, type FeeBasis } from '../../shared/order-requests.js';
-import { GET_A_KEY } from '../../shared/addin-help.js';
-import { progressText } from '../../shared/order-output.js';
+import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../spreadsheet/order-sheet.js';
+import { progressAt, type FeeBasis } from '../../spreadsheet/order-requests.js';
+import { GET_A_KEY } from '../../spreadsheet/addin-help.js';
+import { progressText } from '../../spreadsheet/order-output.js';
 
 type Handler = (value: unknown) => void;
 interface Runner {

@@ -5,7 +5,7 @@
 import { OfficeMockObject } from 'office-addin-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server.js';
-import { columnLetter, MONEY_FORMAT, RESULT_HEADERS } from '../../shared/order-sheet.js';
+import { columnLetter, MONEY_FORMAT, RESULT_HEADERS } from '../../spreadsheet/order-sheet.js';
 import { costSelectedOrder } from '../../excel-addin/src/taskpane/order-sheet.js';
 import { clientFor, recordingFetch, type Sent } from './helpers.js';
 

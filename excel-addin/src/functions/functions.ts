@@ -8,8 +8,8 @@
 /// <reference path="../types/custom-functions.d.ts" />
 import type { DutyResult } from '../../../shared/order.js';
 import { isApiError, landed } from '../client/index.js';
-import { dateArgument } from '../../../shared/order-sheet.js';
-import { RESULT_COLUMNS, resultCells } from '../../../shared/order-output.js';
+import { dateArgument } from '../../../spreadsheet/order-sheet.js';
+import { RESULT_COLUMNS, resultCells } from '../../../spreadsheet/order-output.js';
 
 export { RESULT_COLUMNS };
 

@@ -1,15 +1,15 @@
 /**
  * The task pane: settings (API address, key in OfficeRuntime.storage, test connection), shown first
  * until a key has worked, and the "Cost selected order" button with its column picker, progress
- * and Cancel. The work is in order-sheet.ts, the shared client and shared/order-sheet.ts.
+ * and Cancel. The work is in order-sheet.ts, the shared client and spreadsheet/order-sheet.ts.
  */
 /// <reference types="office-js" />
 import type { HtsRecord } from '../../../shared/record.js';
 import { isApiError, landed, normaliseBaseUrl } from '../client/index.js';
-import { GET_A_KEY } from '../../../shared/addin-help.js';
-import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../shared/order-sheet.js';
+import { GET_A_KEY } from '../../../spreadsheet/addin-help.js';
+import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../spreadsheet/order-sheet.js';
 import { costSelectedOrder, readSelection } from './order-sheet.js';
-import { progressText } from '../../../shared/order-output.js';
+import { progressText } from '../../../spreadsheet/order-output.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 

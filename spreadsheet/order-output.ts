@@ -4,7 +4,7 @@
  * options, time, and the order's notes as its cell note), so a printed quote can be checked later.
  * Hosts only write the cells.
  */
-import type { DutyResult, OrderLine, OrderTotals } from './order.js';
+import type { DutyResult, OrderLine, OrderTotals } from '../shared/order.js';
 import { DECIMAL_MARKS, money, NOTES_COLUMN, RESULT_HEADERS, STATUS_COLUMN, type OrderOptions, type SheetLine } from './order-sheet.js';
 
 export type LineKind = 'ok' | 'warning' | 'error';

@@ -4,7 +4,7 @@
  * in a stated number format, value = unit price × quantity), and the columns written beside the
  * order. Pure functions, so both add-ins import them and their host layers only move cells.
  */
-import type { OrderItem } from './order.js';
+import type { OrderItem } from '../shared/order.js';
 
 export const ORDER_COLUMNS = [
   'hts', 'value', 'origin', 'qty', 'unit', 'price', 'date', 'claim', 'us_content', 'steel_content', 'aluminum_content', 'copper_content', 'part_for', 'patented',
