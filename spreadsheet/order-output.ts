@@ -5,6 +5,7 @@
  * Hosts only write the cells.
  */
 import type { DutyResult, OrderLine, OrderTotals } from '../shared/order.js';
+import { unknownUnitText } from './invoice-units.js';
 import { DECIMAL_MARKS, money, NOTES_COLUMN, RESULT_HEADERS, STATUS_COLUMN, type OrderOptions, type SheetLine } from './order-sheet.js';
 
 export type LineKind = 'ok' | 'warning' | 'error';
@@ -74,7 +75,10 @@ export function lineOutput(line: SheetLine, costed: OrderLine | undefined, order
   const notes = own([...costed.assumptions, ...costed.notes]);
   const layers = [costed.section_301, costed.section_232, otherAdditional(costed), costed.mpf, costed.hmf];
   // Without the duty, the landed cost would be understated: both are left blank, with the reason.
-  if (costed.duty === null) return { cells: ['', ...layers, '', costed.duty_rate ?? '', programs(costed), notes, dutyNotComputed(costed)], kind: 'warning' };
+  if (costed.duty === null) {
+    const why = line.unknownUnit && costed.specific_rate ? unknownUnitText(line.unknownUnit, costed.duty_rate) : dutyNotComputed(costed);
+    return { cells: ['', ...layers, '', costed.duty_rate ?? '', programs(costed), notes, why], kind: 'warning' };
+  }
   const status = line.notes.length ? 'OK (value = Qty × Unit price)' : 'OK';
   return { cells: [costed.duty, ...layers, costed.landed_cost, costed.duty_rate ?? '', programs(costed), notes, status], kind: 'ok' };
 }

@@ -5,6 +5,7 @@
  * order. Pure functions, so both add-ins import them and their host layers only move cells.
  */
 import type { OrderItem } from '../shared/order.js';
+import { sentQuantity } from './invoice-units.js';
 
 export const ORDER_COLUMNS = [
   'hts', 'value', 'origin', 'qty', 'unit', 'price', 'date', 'claim', 'us_content', 'steel_content', 'aluminum_content', 'copper_content', 'part_for', 'patented',
@@ -201,6 +202,8 @@ export interface SheetLine {
   notes: string[];
   /** The line's own entry date (Entry date column); absent: the order's. */
   date?: string;
+  /** The Unit cell's text when the invoice-unit table does not know it: no quantity was sent. */
+  unknownUnit?: string;
 }
 
 export interface SheetOrder {
@@ -253,15 +256,16 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
   const item: OrderItem = { hts: readCode(cell('hts')) ?? null };
   const origin = cell('origin');
   if (!isBlank(origin)) item.origin = String(origin).trim();
-  const unit = cell('unit');
-  if (!isBlank(unit)) item.unit = String(unit).trim();
   let qty: Exact | undefined;
   if (!isBlank(cell('qty'))) {
     const q = readAmount(cell('qty'), mark, 'Qty');
     if (typeof q === 'string') return fail(q);
     qty = q;
-    item.qty = asNumber(q);
   }
+  // The invoice's unit as the API names it (PCS, KGM, YDS...); one it does not know is not sent.
+  const sent = sentQuantity(qty && asNumber(qty), cell('unit'));
+  if (sent.qty !== undefined) item.qty = sent.qty;
+  if (sent.unit !== undefined) item.unit = sent.unit;
   const date = cell('date');
   let entryDate: string | undefined;
   if (!isBlank(date)) {
@@ -282,7 +286,7 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
   const patented = cell('patented');
   // A ticked box (TRUE) or 1/0, yes/no: the API reads 1 and 0.
   if (!isBlank(patented)) item.patented = typeof patented === 'boolean' ? (patented ? 1 : 0) : /^(yes|y|true)$/i.test(String(patented).trim()) ? 1 : /^(no|n|false)$/i.test(String(patented).trim()) ? 0 : patented;
-  const done = (): SheetLine => ({ row, item, notes, ...(entryDate ? { date: entryDate } : {}) });
+  const done = (): SheetLine => ({ row, item, notes, ...(entryDate ? { date: entryDate } : {}), ...(sent.unknownUnit ? { unknownUnit: sent.unknownUnit } : {}) });
   if (byQtyPrice) {
     if (isBlank(cell('price')) || !qty) return fail('Value is computed as Qty × Unit price here, and this line lacks one of them');
     const p = readAmount(cell('price'), mark, 'Unit price');

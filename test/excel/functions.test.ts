@@ -139,6 +139,27 @@ describe('specific rates', () => {
   });
 });
 
+describe('invoice units (the shared table): sent only where the rate needs a quantity', () => {
+  it('an ad valorem line takes any unit: =TARIFF.DUTY("8708.30.5090",15000,"Mexico",,,2000,"SET") is a figure', async () => {
+    // USMCA (claimed by default): Free. Without the claim, the general 2.5% of 15,000 = 375.
+    expect(await F.duty('8708.30.5090', 15000, 'Mexico', null, null, 2000, 'SET')).toBe(0);
+    expect(await F.duty('8708.30.5090', 15000, 'Mexico', null, null, 2000, 'SET', null, 'none')).toBe(375);
+    // A unit no table knows does not matter to a 2.5% rate either.
+    expect(await F.duty('8708.30.5090', 15000, 'Mexico', null, null, 2000, 'BNDL', null, 'none')).toBe(375);
+  });
+
+  it('a specific rate gets the quantity in its unit: KGM, and SQFT converted exactly to m²', async () => {
+    expect(await F.duty('0201.10.05', 1000, null, null, null, 100, 'KGM')).toBe(4.4); // 4.4¢/kg × 100 kg
+    // 18.7¢/m²: 1,000 sq ft = 92.90304 m² → $17.3728... = 17.37.
+    expect(await F.duty('7005.29.08', 1000, null, null, null, 1000, 'SQFT')).toBe(17.37);
+  });
+
+  it('an unknown unit on a line whose rate needs a quantity is #VALUE! naming the unit', async () => {
+    const r = await cell(F.duty('0201.10.05', 1000, null, null, null, 100, 'BNDL'));
+    expect(r).toMatchObject({ error: '#VALUE!', message: expect.stringMatching(/^0201\.10\.05: Unit "BNDL" is not a unit of quantity this add-in knows .* the rate "4\.4¢\/kg" needs the quantity/) });
+  });
+});
+
 describe('bad input is #VALUE! with the reason', () => {
   it.each([
     ['a code of 5 digits', ['12345', 100], /hts must have 4, 6, 8 or 10 digits/],

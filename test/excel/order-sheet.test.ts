@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../helpers/server.js';
 import { columnLetter, MONEY_FORMAT, RESULT_HEADERS } from '../../spreadsheet/order-sheet.js';
 import { costSelectedOrder } from '../../excel-addin/src/taskpane/order-sheet.js';
 import { clientFor, recordingFetch, type Sent } from './helpers.js';
+import { UOM_INVOICE, UOM_INVOICE_COSTED, UOM_INVOICE_ITEMS } from '../addins/invoices.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -156,6 +157,15 @@ describe('costSelectedOrder', () => {
     expect(progress).toEqual([[0, 4], [4, 4]]);
     expect(sent.map((s) => [s.method, s.url.replace(server.url, '')])).toEqual([['POST', '/api/v1/duty/bulk']]);
     expect(sent[0].body).toEqual({ items: [{ hts: '6109.10.00', value: 10000, origin: 'china' }, { hts: '6109.10.00', value: 10000, origin: 'kr' }, { hts: '12345', value: 100 }, { hts: '0201.10.05', value: 1000 }] });
+  });
+
+  it('an invoice\'s UOM column: units mapped through the shared table, sent as the API names them; an unknown unit named on the line whose rate needs it', async () => {
+    const excel = mockExcel(UOM_INVOICE);
+    await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: () => {} });
+    expect(sent[0].body).toEqual({ items: UOM_INVOICE_ITEMS });
+    const sheet = excel.context.workbook.worksheets.active;
+    expect((sheet.target.values as unknown[][]).slice(1, 6)).toEqual(UOM_INVOICE_COSTED);
+    expect(sheet.target.filled).toEqual([3]); // the line without its duty, yellow
   });
 
   it('sends the order-level options: Section 301, ocean, default origin, entry date', async () => {

@@ -178,6 +178,16 @@ describe('whole ranges', () => {
     expect(() => w.call('DUTY', '2204.21.50', 1000, '', '', '', 100, 'kg')).toThrow(/^#N\/A 2204\.21\.50: The rate "6\.3¢\/liter" is per liter; a quantity in kg cannot be converted/);
   });
 
+  test('invoice units (the shared table): any unit on an ad valorem line, converted for a specific one, an unknown one named where it matters', () => {
+    const w = addon.fresh();
+    // =DUTY("8708.30.5090",15000,"Mexico",,,2000,"SET"): USMCA Free; without the claim, the general 2.5% = 375.
+    expect(w.call('DUTY', '8708.30.5090', 15000, 'Mexico', '', '', 2000, 'SET')).toEqual([[0]]);
+    expect(w.call('DUTY', '8708.30.5090', 15000, 'Mexico', '', '', 2000, 'BNDL', '', 'none')).toEqual([[375]]);
+    // 4.4¢/kg × 100 KGM = 4.40; 18.7¢/m², 1,000 SQFT = 92.90304 m² → 17.37.
+    expect(w.call('DUTY', column(['0201.10.05', '7005.29.08']), 1000, '', '', '', column([100, 1000]), column(['KGM', 'SQFT']))).toEqual([[4.4], [17.37]]);
+    expect(() => w.call('DUTY', '0201.10.05', 1000, '', '', '', 100, 'BNDL')).toThrow(/^#VALUE! 0201\.10\.05: Unit "BNDL" is not a unit of quantity this add-in knows .* the rate "4\.4¢\/kg" needs the quantity/);
+  });
+
   test('single cells repeat over the range; ranges of different sizes are refused', () => {
     const w = addon.fresh();
     expect(w.call('DUTY', '6109.10.00', [[100, 200, 300]], 'china')).toEqual([[16.5, 33, 49.5]]);

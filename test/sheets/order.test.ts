@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
 import { serverRequests, startAddon, type Addon } from './harness.js';
 import { MIXED_ORDER_BY_VESSEL, writeDatedInvoice, writeMixedOrder } from './orders.js';
+import { UOM_INVOICE, UOM_INVOICE_COSTED, UOM_INVOICE_ITEMS } from '../addins/invoices.js';
 
 let addon: Addon;
 beforeAll(async () => {
@@ -38,6 +39,16 @@ function costFromSidebar(w: AddonWorld, options: Record<string, unknown>, column
 }
 
 describe('the sidebar costs the selected order', () => {
+  test('an invoice\'s UOM column: units mapped through the shared table, sent as the API names them; an unknown unit named on the line whose rate needs it', () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:E5').setValues(UOM_INVOICE);
+    w.select('A1:E5');
+    costFromSidebar(w, {});
+    expect(w.requests.map((r) => r.body)).toEqual([{ items: UOM_INVOICE_ITEMS }]);
+    expect(w.sheet.values('F2:P6')).toEqual(UOM_INVOICE_COSTED);
+    expect(w.sheet.getRange('F2:P5').getBackgrounds().map((r) => r[10])).toEqual([null, null, '#fff2cc', null]);
+  });
+
   test('results beside the order, errors marked, totals below', async () => {
     const w = addon.fresh();
     writeMixedOrder(w);

@@ -9,6 +9,7 @@
 import type { DutyResult } from '../../../shared/order.js';
 import { isApiError, landed } from '../client/index.js';
 import { dateArgument } from '../../../spreadsheet/order-sheet.js';
+import { sentQuantity, unknownUnitText } from '../../../spreadsheet/invoice-units.js';
 import { RESULT_COLUMNS, resultCells } from '../../../spreadsheet/order-output.js';
 
 export { RESULT_COLUMNS };
@@ -32,17 +33,23 @@ function toCellError(e: unknown, hts: Cell): CustomFunctions.Error {
   return cellError(CustomFunctions.ErrorCode.invalidValue, message);
 }
 
-async function query(hts: Cell, value: Cell, origin?: Cell, s301?: Cell, ocean?: Cell, qty?: Cell, unit?: Cell, date?: Cell, claim?: Cell): Promise<DutyResult> {
+/** A line's answer, with the unit the invoice-unit table did not know (not sent). */
+type Answer = DutyResult & { unknownUnit?: string };
+
+async function query(hts: Cell, value: Cell, origin?: Cell, s301?: Cell, ocean?: Cell, qty?: Cell, unit?: Cell, date?: Cell, claim?: Cell): Promise<Answer> {
+  const sent = sentQuantity(qty, unit);
   try {
-    return await landed().duties.duty({ hts, value, origin, s301, ocean, qty, unit, date: dateArgument(date), claim });
+    const r = await landed().duties.duty({ hts, value, origin, s301, ocean, qty: sent.qty, unit: sent.unit, date: dateArgument(date), claim });
+    return sent.unknownUnit ? { ...r, unknownUnit: sent.unknownUnit } : r;
   } catch (e) {
     throw toCellError(e, hts);
   }
 }
 
-/** The duty, or #N/A saying which rate applies and that it needs a quantity (or why it has no amount). */
-function computedDuty(r: DutyResult): number {
+/** The duty, or #N/A saying which rate applies and that it needs a quantity (or why it has no amount); #VALUE! for a unit not known. */
+function computedDuty(r: Answer): number {
   if (r.duty !== null) return r.duty;
+  if (r.unknownUnit && r.specific_rate) throw cellError(CustomFunctions.ErrorCode.invalidValue, `${r.hts}: ${unknownUnitText(r.unknownUnit, r.duty_rate)}`);
   const reason = r.notes.find((n) => n.startsWith('The rate ') || n.startsWith('No rate')) ?? '';
   const message = r.specific_rate
     ? `${r.hts}: the ${r.rate_basis} rate ${r.duty_rate} is specific, so the duty needs a quantity: pass qty and unit, e.g. =TARIFF.DUTY(hts, value, origin, , , 100, "kg"). ${reason}`
