@@ -26,20 +26,26 @@ export const COLUMN_LABELS: Record<OrderColumn, string> = {
 };
 
 /**
- * Header names people use, compared lower-cased with only letters and digits kept. The customs
- * value is a value or amount of the line, never a unit price or cost: an invoice's `Price` beside
- * `Ext value` is the price of one piece.
+ * The header names recognised for each input, in the one table both add-ins read: compared
+ * lower-cased with only letters and digits kept and a trailing "USD" dropped (`Total (USD)` is
+ * `total`, `Tariff No.` is `tariffno`). The customs value is the line's extended value (its total,
+ * amount or value), never a unit price or cost: an invoice's `Price` beside `Ext value` is the
+ * price of one piece, and Qty × Unit price is taken only when no value column is there.
  */
-const HEADER_NAMES: Record<OrderColumn, readonly string[]> = {
-  hts: ['hts', 'htsus', 'htsno', 'htsnumber', 'htscode', 'hs', 'hscode', 'tariff', 'tariffcode', 'tariffnumber', 'code', 'commoditycode'],
-  value: [
-    'value', 'customsvalue', 'usdvalue', 'invoicevalue', 'enteredvalue', 'linevalue', 'totalvalue',
-    'extvalue', 'extdvalue', 'extendedvalue', 'extamount', 'extendedamount', 'amount', 'lineamount', 'totalamount',
+export const HEADER_NAMES: Readonly<Record<OrderColumn, readonly string[]>> = {
+  hts: [
+    'hts', 'htsus', 'htsno', 'htsnumber', 'htscode', 'hts10', 'hs', 'hscode', 'hsno', 'tariff', 'tariffcode', 'tariffnumber', 'tariffno', 'tariffnr',
+    'harmonizedcode', 'harmonisedcode', 'harmonizedtariffcode', 'harmonizedtariffnumber', 'harmonizedsystemcode', 'code', 'commoditycode', 'customscode',
   ],
-  origin: ['origin', 'countryoforigin', 'country', 'coo', 'origincountry', 'madein'],
+  value: [
+    'value', 'customsvalue', 'usdvalue', 'invoicevalue', 'enteredvalue', 'linevalue', 'totalvalue', 'netvalue', 'fobvalue', 'transactionvalue',
+    'extvalue', 'extdvalue', 'extendedvalue', 'extended', 'extendedprice', 'extprice', 'extdprice', 'extendedcost', 'extcost', 'extamount', 'extamt', 'extendedamount',
+    'total', 'linetotal', 'totalprice', 'totalcost', 'amount', 'amt', 'lineamount', 'totalamount', 'totalamt', 'invoiceamount', 'invoiceamt', 'netamount', 'netamt', 'fobamount',
+  ],
+  origin: ['origin', 'countryoforigin', 'country', 'coo', 'co', 'ctryoforigin', 'ctryorigin', 'origcountry', 'origincountry', 'originctry', 'countryoforig', 'madein'],
   qty: ['qty', 'quantity', 'qnty', 'pcs', 'pieces'],
-  unit: ['unit', 'units', 'uom', 'unitofmeasure', 'qtyunit', 'quantityunit'],
-  price: ['price', 'unitprice', 'priceeach', 'cost', 'unitcost', 'costeach', 'unitvalue', 'fob', 'fobprice'],
+  unit: ['unit', 'units', 'uom', 'um', 'unitofmeasure', 'unitofmeasurement', 'qtyunit', 'quantityunit'],
+  price: ['price', 'unitprice', 'priceeach', 'priceunit', 'cost', 'unitcost', 'costeach', 'unitvalue', 'fob', 'fobprice', 'fobunitprice'],
   date: ['entrydate', 'dateofentry', 'date', 'importdate'],
   claim: ['claim', 'preferenceclaim', 'spi'],
   us_content: ['uscontent', 'usoriginatingcontent'],

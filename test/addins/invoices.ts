@@ -45,3 +45,21 @@ export const UOM_INVOICE_COSTED = [
   // 18,000 + 182.37 + 125 + 33.58.
   [182.37, 0, 0, 125, 33.58, 0, 18340.95, '', 's301_forced_labor $125.00', '', 'Total: 4 lines; 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)'],
 ];
+
+/** An invoice whose value is its Line Total, a discounted line beside Qty × Unit Price (100 × 78 = 7,800). */
+export const LINE_TOTAL_INVOICE = [
+  ['Tariff No.', 'Description', 'C/O', 'Qty', 'Unit Price', 'Line Total'],
+  ['6109.10.00', 'T-shirts, 2% discount', 'Vietnam', 100, 78, 7700],
+  ['8471.30.01', 'Laptops', 'Ctry: none', 10, 500, 5000],
+];
+
+/**
+ * Costed on 7,700 and 5,000, today. The laptops' origin is no country: an error on its line only.
+ * 16.5% of 7,700 = 1,270.50; note 52, Vietnam +12.5% = 962.50; MPF 0.3464% of 7,700 = 26.67,
+ * raised to the FY2026 minimum 33.58: 7,700 + 1,270.50 + 962.50 + 33.58.
+ */
+export const LINE_TOTAL_INVOICE_COSTED = [
+  [1270.5, 0, 0, 962.5, 33.58, 0, 9966.58, '16.5%', 's301_forced_labor 9903.05.84', 'Origin Vietnam (VN) taken as mfn.', 'OK'],
+  ['', '', '', '', '', '', '', '', '', '', 'Error: origin "Ctry: none" is not a known origin: use one of mfn, china, col2, ca, mx, kr, au, sg, cl, co, pe, il, pa, jo, bh, ma, om, an ISO country code or an English country name'],
+  [1270.5, 0, 0, 962.5, 33.58, 0, 9966.58, '', 's301_forced_labor $962.50', '', 'Total: 2 lines; 1 with errors (not in the totals)'],
+];

@@ -8,7 +8,7 @@ import { startServer, type RunningServer } from '../helpers/server.js';
 import { columnLetter, MONEY_FORMAT, RESULT_HEADERS } from '../../spreadsheet/order-sheet.js';
 import { costSelectedOrder } from '../../excel-addin/src/taskpane/order-sheet.js';
 import { clientFor, recordingFetch, type Sent } from './helpers.js';
-import { UOM_INVOICE, UOM_INVOICE_COSTED, UOM_INVOICE_ITEMS } from '../addins/invoices.js';
+import { LINE_TOTAL_INVOICE, LINE_TOTAL_INVOICE_COSTED, UOM_INVOICE, UOM_INVOICE_COSTED, UOM_INVOICE_ITEMS } from '../addins/invoices.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -166,6 +166,13 @@ describe('costSelectedOrder', () => {
     const sheet = excel.context.workbook.worksheets.active;
     expect((sheet.target.values as unknown[][]).slice(1, 6)).toEqual(UOM_INVOICE_COSTED);
     expect(sheet.target.filled).toEqual([3]); // the line without its duty, yellow
+  });
+
+  it('an invoice headed Tariff No., C/O, Qty, Unit Price, Line Total: costed on the Line Total (a discounted 7,700, not 100 × 78)', async () => {
+    const excel = mockExcel(LINE_TOTAL_INVOICE);
+    await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: () => {} });
+    expect(sent[0].body.items[0]).toEqual({ hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 });
+    expect((excel.context.workbook.worksheets.active.target.values as unknown[][]).slice(1, 4)).toEqual(LINE_TOTAL_INVOICE_COSTED);
   });
 
   it('sends the order-level options: Section 301, ocean, default origin, entry date', async () => {

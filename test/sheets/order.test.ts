@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
 import { serverRequests, startAddon, type Addon } from './harness.js';
 import { MIXED_ORDER_BY_VESSEL, writeDatedInvoice, writeMixedOrder } from './orders.js';
-import { UOM_INVOICE, UOM_INVOICE_COSTED, UOM_INVOICE_ITEMS } from '../addins/invoices.js';
+import { LINE_TOTAL_INVOICE, LINE_TOTAL_INVOICE_COSTED, UOM_INVOICE, UOM_INVOICE_COSTED, UOM_INVOICE_ITEMS } from '../addins/invoices.js';
 
 let addon: Addon;
 beforeAll(async () => {
@@ -39,6 +39,15 @@ function costFromSidebar(w: AddonWorld, options: Record<string, unknown>, column
 }
 
 describe('the sidebar costs the selected order', () => {
+  test('an invoice headed Tariff No., C/O, Qty, Unit Price, Line Total: costed on the Line Total (a discounted 7,700, not 100 × 78)', () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:F3').setValues(LINE_TOTAL_INVOICE);
+    w.select('A1:F3');
+    costFromSidebar(w, {});
+    expect((w.requests[0].body as { items: unknown[] }).items[0]).toEqual({ hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 });
+    expect(w.sheet.values('G2:Q4')).toEqual(LINE_TOTAL_INVOICE_COSTED);
+  });
+
   test('an invoice\'s UOM column: units mapped through the shared table, sent as the API names them; an unknown unit named on the line whose rate needs it', () => {
     const w = addon.fresh();
     w.sheet.getRange('A1:E5').setValues(UOM_INVOICE);
