@@ -146,11 +146,11 @@ export function DUTY(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg
 }
 
 /**
- * Section 301 duty (dollars) on products of China: the list the tariff line is on, or the rate given.
+ * Section 301 duty (dollars): every Section 301 action, China's lists (the list the tariff line is on, or the rate given), note 52's forced-labor action, Brazil's.
  *
  * @param {string|Array<Array<string>>} hts HTS code or range of codes.
  * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
- * @param {string|Array<Array<string>>} [origin] Country of origin (Section 301 applies to china only).
+ * @param {string|Array<Array<string>>} [origin] Country of origin.
  * @param {string|number} [s301] 25, 7.5, "none" or "auto" (default auto: from the tariff line).
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
  * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.

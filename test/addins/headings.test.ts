@@ -49,3 +49,20 @@ describe('an invoice with Qty, Unit Price and Line Total', () => {
     expect(lines[0].notes).toEqual(['Value 7,800.00 = Qty 100 × Unit price 78 (the order has no value column).']);
   });
 });
+
+describe('the totals block of the pane and the sidebar (totalsBlock)', () => {
+  it('labels its figures as the sheet\'s columns, in dollars as the sheet shows them; Section 301 is every action', async () => {
+    const { totalsBlock } = await import('../../spreadsheet/order-output.js');
+    const { RESULT_HEADERS } = await import('../../spreadsheet/order-sheet.js');
+    const rows = totalsBlock({
+      lines: 3, errors: 1, customs_value: 18000, duty: 1656.3, section_301: 2000, section_232: 0, additional_duty: 4000, mpf: 62.35, hmf: 22.5,
+      total_duties_fees: 5741.15, landed_cost: 23741.15, specific_rate_lines: 0, by_program: {}, refundable: 2000, mpf_basis: 18000, hmf_basis: 18000,
+    });
+    expect(rows.map((r) => `${r.label} ${r.value}`)).toEqual([
+      'Lines 3 (1 with errors)', 'Customs value $18,000.00', 'Duty $1,656.30', 'Section 301 $2,000.00', 'Section 232 $0.00',
+      'Other additional duties $2,000.00', // 4,000 − 2,000 − 0
+      'MPF $62.35', 'HMF $22.50', 'Duties and fees $5,741.15', 'Landed cost $23,741.15', 'Refundable (IEEPA) $2,000.00',
+    ]);
+    for (const h of RESULT_HEADERS.slice(0, 7)) expect(rows.map((r) => r.label)).toContain(h);
+  });
+});

@@ -40,10 +40,10 @@ export const UOM_INVOICE_COSTED = [
   // No quantity sent: no duty, no landed cost, the unit named.
   ['', 0, 0, 0, 11.19, 0, '', '4.4¢/kg', '', `${NO_COUNTRY}\nThe rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.`,
     'Unit "BNDL" is not a unit of quantity this add-in knows (such as PCS, PR, DOZ, KGM, LTR, MTR, MTK, YDS), and the rate "4.4¢/kg" needs the quantity: write the Qty in the rate\'s unit'],
-  // 16.5% of 1,000 = 165; note 52, Vietnam +12.5% = 125; 1,000 + 165 + 125 + 11.19.
-  [165, 0, 0, 125, 11.19, 0, 1301.19, '16.5%', 's301_forced_labor 9903.05.84', 'Origin Vietnam (VN) taken as mfn.', 'OK'],
+  // 16.5% of 1,000 = 165; note 52 (a Section 301 action), Vietnam +12.5% = 125; 1,000 + 165 + 125 + 11.19.
+  [165, 125, 0, 0, 11.19, 0, 1301.19, '16.5%', 's301_forced_labor 9903.05.84', 'Origin Vietnam (VN) taken as mfn.', 'OK'],
   // 18,000 + 182.37 + 125 + 33.58.
-  [182.37, 0, 0, 125, 33.58, 0, 18340.95, '', 's301_forced_labor $125.00', '', 'Total: 4 lines; 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)'],
+  [182.37, 125, 0, 0, 33.58, 0, 18340.95, '', 's301_forced_labor $125.00', '', 'Total: 4 lines; 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)'],
 ];
 
 /** An invoice whose value is its Line Total, a discounted line beside Qty × Unit Price (100 × 78 = 7,800). */
@@ -55,11 +55,11 @@ export const LINE_TOTAL_INVOICE = [
 
 /**
  * Costed on 7,700 and 5,000, today. The laptops' origin is no country: an error on its line only.
- * 16.5% of 7,700 = 1,270.50; note 52, Vietnam +12.5% = 962.50; MPF 0.3464% of 7,700 = 26.67,
+ * 16.5% of 7,700 = 1,270.50; note 52 (Section 301), Vietnam +12.5% = 962.50; MPF 0.3464% of 7,700 = 26.67,
  * raised to the FY2026 minimum 33.58: 7,700 + 1,270.50 + 962.50 + 33.58.
  */
 export const LINE_TOTAL_INVOICE_COSTED = [
-  [1270.5, 0, 0, 962.5, 33.58, 0, 9966.58, '16.5%', 's301_forced_labor 9903.05.84', 'Origin Vietnam (VN) taken as mfn.', 'OK'],
+  [1270.5, 962.5, 0, 0, 33.58, 0, 9966.58, '16.5%', 's301_forced_labor 9903.05.84', 'Origin Vietnam (VN) taken as mfn.', 'OK'],
   ['', '', '', '', '', '', '', '', '', '', 'Error: origin "Ctry: none" is not a known origin: use one of mfn, china, col2, ca, mx, kr, au, sg, cl, co, pe, il, pa, jo, bh, ma, om, an ISO country code or an English country name'],
-  [1270.5, 0, 0, 962.5, 33.58, 0, 9966.58, '', 's301_forced_labor $962.50', '', 'Total: 2 lines; 1 with errors (not in the totals)'],
+  [1270.5, 962.5, 0, 0, 33.58, 0, 9966.58, '', 's301_forced_labor $962.50', '', 'Total: 2 lines; 1 with errors (not in the totals)'],
 ];

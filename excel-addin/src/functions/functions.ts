@@ -76,12 +76,12 @@ export async function duty(hts: unknown, value: unknown, origin?: unknown, s301?
 }
 
 /**
- * Section 301 duty on goods of China, in U.S. dollars (0 for other origins).
+ * Section 301 duty, in U.S. dollars: every Section 301 action (China's lists, the forced-labor action of note 52, Brazil's).
  * @customfunction SECTION301
  * @param hts Tariff code (HTS), 8 or 10 digits.
  * @param value Customs value in U.S. dollars.
  * @param [origin] Country of origin: mfn (default), china, an ISO code or a country name.
- * @param [s301] Section 301 rate: 25, 7.5, none, or auto (default: from the schedule's chapter 99 references).
+ * @param [s301] China's Section 301 rate: 25, 7.5, none, or auto (default: from the schedule's chapter 99 references).
  * @param [ocean] TRUE when the goods arrive by vessel.
  * @param [qty] Quantity, for specific or compound rates.
  * @param [unit] Unit of the quantity.

@@ -9,11 +9,10 @@ import { isApiError, landed, normaliseBaseUrl } from '../client/index.js';
 import { GET_A_KEY } from '../../../spreadsheet/addin-help.js';
 import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../spreadsheet/order-sheet.js';
 import { costSelectedOrder, readSelection } from './order-sheet.js';
-import { progressText } from '../../../spreadsheet/order-output.js';
+import { progressText, totalsBlock, withUnread, type TotalsRow } from '../../../spreadsheet/order-output.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function say(id: string, text: string, kind: 'ok' | 'error' | '' = ''): void {
   const el = $(id);
@@ -109,12 +108,13 @@ function confirmInPane(message: string): Promise<boolean> {
   });
 }
 
-function showTotals(rows: [string, string][]): void {
+function showTotals(rows: readonly TotalsRow[]): void {
   const body = $('totals').querySelector('tbody')!;
   body.replaceChildren(
-    ...rows.map(([k, v]) => {
+    ...rows.map(({ label, value, total }) => {
       const tr = document.createElement('tr');
-      tr.append(Object.assign(document.createElement('td'), { textContent: k }), Object.assign(document.createElement('td'), { textContent: v }));
+      if (total) tr.className = 'total';
+      tr.append(Object.assign(document.createElement('td'), { textContent: label }), Object.assign(document.createElement('td'), { textContent: value, className: 'num' }));
       return tr;
     }),
   );
@@ -167,19 +167,7 @@ async function cost(): Promise<void> {
       `Costed ${t.lines + unread} lines into ${summary.address}${errors ? `; ${errors} with errors (see the Status column)` : ''}. Schedule ${summary.costed.hts_revision}.`,
       errors ? 'error' : 'ok',
     );
-    showTotals([
-      ['Customs value', money.format(t.customs_value)],
-      ['Duty', money.format(t.duty)],
-      ['Section 301', money.format(t.section_301)],
-      ['Section 232', money.format(t.section_232)],
-      // Every chapter 99 layer (Section 232, 301, IEEPA, 122, ...), Section 301 included.
-      ['Chapter 99 duties', money.format(t.additional_duty)],
-      ['MPF', money.format(t.mpf)],
-      ['HMF', money.format(t.hmf)],
-      ['Duties and fees', money.format(t.total_duties_fees)],
-      ['Landed cost', money.format(t.landed_cost)],
-      ...(t.refundable ? [['Refundable (IEEPA)', money.format(t.refundable)] as [string, string]] : []),
-    ]);
+    showTotals(totalsBlock(withUnread(t, unread)));
   } catch (e) {
     if (isApiError(e) && e.code === 'cancelled') say('order-status', 'Cancelled: nothing was written.');
     else say('order-status', errorText(e), 'error');
