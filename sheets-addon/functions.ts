@@ -14,7 +14,7 @@ import { param, reshape, single, zipCells, type Arg, type Cell, type Out, type S
 import { DUTY_ARGS, neighbourCalls } from './neighbours.js';
 import type { DutyResult, Outcome } from './results.js';
 import { dutyNotComputed, RESULT_COLUMNS, resultCells } from '../spreadsheet/order-output.js';
-import { dateArgument, isBlank, readCode } from '../spreadsheet/order-sheet.js';
+import { BLANK_VALUE, dateArgument, isBlank, readCode } from '../spreadsheet/order-sheet.js';
 import { sentQuantity, unknownUnitText } from '../spreadsheet/invoice-units.js';
 
 const BATCH_LINES = 1000;
@@ -98,7 +98,12 @@ function dutyCells(args: readonly [string, Arg][]) {
   const queries = named.map(queryOf);
   // The unit a cell gave that the invoice-unit table does not know (not sent): its error if the rate needs a quantity.
   const unknownUnits = named.map((a) => sentQuantity(param(a.qty), param(a.unit)).unknownUnit);
-  return { shape, queries, unknownUnits, outcomes: dutyOutcomes(queries, shape.rows * shape.cols === 1) };
+  // A blank value is the cell's error, not a duty on 0 (RATE and DESC take no value).
+  const blankValue = named.map((a, i) => queries[i] !== null && 'value' in a && isBlank(a.value));
+  const outcomes = dutyOutcomes(queries.map((q, i) => (blankValue[i] ? null : q)), shape.rows * shape.cols === 1).map((o, i): Outcome | null =>
+    blankValue[i] ? { error: { code: 'invalid_parameter', message: BLANK_VALUE, details: { parameter: 'value' } } } : o,
+  );
+  return { shape, queries, unknownUnits, outcomes };
 }
 
 function dutyArgs(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): [string, Arg][] {

@@ -64,6 +64,8 @@ export interface ChunkResult {
 
 export interface OrderSummary {
   totals: OrderTotals;
+  /** The schedule revision the costing used. */
+  revision: string;
   chunks: number;
   output: string;
   notes: string[];
@@ -205,7 +207,7 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   const revision = parts.find((p) => p.revision)?.revision ?? '';
   const record = sheet.getRange(plan.totalsRow + 1, plan.outLeft);
   record.setNumberFormat('General').setValue(costingRecord({ revision, options: plan.options, dates: plan.dates, at: new Date() })).setNote(notes.join('\n'));
-  return { totals: t, chunks: plan.chunks, output: plan.output, notes: [String(totals[STATUS_COLUMN]), ...notes] };
+  return { totals: t, revision, chunks: plan.chunks, output: plan.output, notes: [String(totals[STATUS_COLUMN]), ...notes] };
 }
 
 /** Clears what a cancelled costing wrote: the order's output area, as it was planned. */

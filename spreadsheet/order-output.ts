@@ -149,6 +149,12 @@ export function totalsBlock(t: OrderTotals): TotalsRow[] {
   ];
 }
 
+/** What both add-ins say when an order is written (the pane's and the sidebar's status, the Sheets menu's toast). */
+export function costedText({ lines, errors }: Pick<OrderTotals, 'lines' | 'errors'>, output: string, revision: string): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `Costed ${n(lines)} line${lines === 1 ? '' : 's'} into ${output}${errors ? `; ${n(errors)} with errors (see the Status column)` : ''}. Schedule ${revision || '(none)'}.`;
+}
+
 /** What both add-ins say while an order is costed: `done` of `total` line costings, twice the lines when the fees of one entry need two passes. */
 export function progressText(lines: number, done: number, total: number): string {
   const n = (x: number) => x.toLocaleString('en-US');

@@ -311,6 +311,9 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
   return done();
 }
 
+/** A function's value argument left blank: an error, never a value of 0. */
+export const BLANK_VALUE = 'value is empty: give the customs value in U.S. dollars';
+
 /** A function's date argument: read like an Entry date cell, else passed on for the API to refuse by name. */
 export const dateArgument = (c: unknown): string | undefined => (isBlank(c) ? undefined : (readDate(c) ?? String(c).trim()));
 

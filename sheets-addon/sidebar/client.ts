@@ -7,7 +7,7 @@ import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary } from '../o
 import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../spreadsheet/order-sheet.js';
 import { progressAt, type FeeBasis } from '../../spreadsheet/order-requests.js';
 import { GET_A_KEY } from '../../spreadsheet/addin-help.js';
-import { progressText, totalsBlock } from '../../spreadsheet/order-output.js';
+import { costedText, progressText, totalsBlock } from '../../spreadsheet/order-output.js';
 
 type Handler = (value: unknown) => void;
 interface Runner {
@@ -159,7 +159,7 @@ function showSummary(s: OrderSummary): void {
       return li;
     }),
   );
-  say('order', t.errors ? 'error' : 'ok', `Results written to ${s.output}.${t.errors ? ` ${t.errors} line(s) could not be costed: see their Status.` : ''}`);
+  say('order', t.errors ? 'error' : 'ok', costedText(t, s.output, s.revision));
 }
 
 /** Set by Cancel: the costing stops after the request under way and clears what it wrote. */

@@ -162,6 +162,11 @@ describe('invoice units (the shared table): sent only where the rate needs a qua
 });
 
 describe('bad input is #VALUE! with the reason', () => {
+  it('a blank value is an error, never a duty on 0 (it answered 0)', async () => {
+    for (const blank of [null, undefined, '']) expect(await cell(F.duty('6109.10.00', blank, 'china'))).toEqual({ error: '#VALUE!', message: 'value is empty: give the customs value in U.S. dollars' });
+    expect(sent).toHaveLength(0);
+  });
+
   it.each([
     ['a code of 5 digits', ['12345', 100], /hts must have 4, 6, 8 or 10 digits/],
     ['a value that is not a number', ['6109.10.00', '12,000'], /value must be a number of U\.S\. dollars/],

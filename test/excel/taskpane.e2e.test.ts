@@ -123,6 +123,18 @@ describe('the task pane in Chromium', () => {
     expect(await page.locator('#app').getAttribute('class')).toBe('');
   });
 
+  it('fits a pane 350 px wide: no select box is cut (two were)', async () => {
+    const before = page.viewportSize();
+    await page.setViewportSize({ width: 350, height: 800 });
+    await page.locator('#columns summary').click(); // the picker's selects too
+    const overflow = await page.evaluate(() =>
+      [...document.querySelectorAll('select')].filter((s) => s.getClientRects().length && s.getBoundingClientRect().right > document.documentElement.clientWidth).map((s) => s.id),
+    );
+    expect(overflow).toEqual([]);
+    await page.locator('#columns summary').click();
+    if (before) await page.setViewportSize(before);
+  });
+
   it('an invoice headed HTS, Origin, Qty, Price, Ext value: costed on Ext value, a bad value marked on its line', async () => {
     api.length = 0;
     bulkBodies.length = 0;
@@ -227,7 +239,7 @@ describe('the task pane in Chromium', () => {
       window.__sheet.select(0, 0, 2, 3);
     });
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 1 lines/);
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 1 line into /); // "1 lines" was wrong
     expect(await page.evaluate(() => window.__sheet.get(1, 3, 1, 11)[0])).toEqual([
       1732.5, 0, 0, 0, 36.37, 0, 12268.87, '16.5%', '', 'Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).\nNo origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.', 'OK (value = Qty × Unit price)',
     ]);

@@ -192,6 +192,13 @@ describe('whole ranges', () => {
     expect(() => w.call('DUTY', '0201.10.05', 1000, '', '', '', 100, 'BNDL')).toThrow(/^#VALUE! 0201\.10\.05: Unit "BNDL" is not a unit of quantity this add-in knows .* the rate "4\.4¢\/kg" needs the quantity/);
   });
 
+  test('a blank value is an error, never a duty on 0 (it answered 0); RATE takes none', () => {
+    const w = addon.fresh();
+    expect(() => w.call('DUTY', '6109.10.00', '', 'china')).toThrow(/^#VALUE! value is empty: give the customs value in U\.S\. dollars$/);
+    expect(w.call('DUTY', column(['6109.10.00', '6109.10.00']), column([10000, '']))).toEqual([[1650], ['#VALUE! value is empty: give the customs value in U.S. dollars']]);
+    expect(w.call('RATE', '6109.10.00')).toEqual([['16.5%']]);
+  });
+
   test('single cells repeat over the range; ranges of different sizes are refused', () => {
     const w = addon.fresh();
     expect(w.call('DUTY', '6109.10.00', [[100, 200, 300]], 'china')).toEqual([[16.5, 33, 49.5]]);

@@ -317,6 +317,8 @@ describe('the menu', () => {
     // Duty 5,000 × 16.50 = 82,500; landed 500,000 + 82,500 + 651.50.
     expect(w.sheet.values('C5002:I5002')).toEqual([[82500, 0, 0, 0, 651.5, 0, 583151.5]]);
     expect(w.sheet.values('M5002')).toEqual([['Total: 5000 lines']]);
+    // The last toast in the pane's words, its numbers formatted (it said "5000 lines costed: landed cost 583151.50").
+    expect(w.toasts.at(-1)).toBe('Costed 5,000 lines into Sheet1!C1:M5003. Schedule 2026 Revision 10. Landed cost $583,151.50.');
   });
 
   test('the menu shows a problem as an alert', () => {

@@ -128,7 +128,8 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   await page.click('#cost');
   await page.locator('#confirm').waitFor({ state: 'visible' });
   await page.click('#overwrite');
-  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!F1:P9. 1 line(s) could not be costed: see their Status.');
+  // The pane's words (one shared status text).
+  await expect.poll(() => text('#order')).toBe('Costed 5 lines into Sheet1!F1:P9; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
   expect(world.sheet.values('F1:P8')).toEqual(MIXED_ORDER_BY_VESSEL);
   expect(calls.filter((c) => c !== 'getSettings' && c !== 'saveSettings' && c !== 'testConnection')).toEqual(['planSelectedOrder', 'planSelectedOrder', 'costOrderChunk', 'finishOrder']);
 
@@ -159,7 +160,7 @@ test('an invoice with Entry date and Claim columns: Section 232 and the refundab
   world.select('A1:E4');
   await page.uncheck('#ocean');
   await page.click('#cost');
-  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!F1:P6. 1 line(s) could not be costed: see their Status.');
+  await expect.poll(() => text('#order')).toBe('Costed 3 lines into Sheet1!F1:P6; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
   // The same figures as the Excel pane's for this invoice: 232 steel today, IEEPA reciprocal on 2025-10-01.
   expect(await shownTotals()).toEqual([
     'Lines 3 (1 with errors)',
@@ -210,7 +211,7 @@ test('no header row: the picker starts with the header box unticked, and every l
   await page.selectOption('#col-value', '0');
   await page.selectOption('#col-origin', '2');
   await page.click('#cost');
-  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!D30:N33.');
+  await expect.poll(() => text('#order')).toBe('Costed 2 lines into Sheet1!D30:N33. Schedule 2026 Revision 10.');
   // 16.5%; Section 301 7.5% + note 52's 12.5% of 10,000, note 52's 12.5% of 2,000; MPF of the entry: 0.3464% of 12,000 = 41.57.
   expect(world.sheet.values('D30:E32')).toEqual([[1650, 2000], [0, 250], [1650, 2250]]);
   expect(world.sheet.values('H30:H32')).toEqual([[34.64], [6.93], [41.57]]);

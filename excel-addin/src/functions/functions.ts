@@ -8,7 +8,7 @@
 /// <reference path="../types/custom-functions.d.ts" />
 import type { DutyResult } from '../../../shared/order.js';
 import { isApiError, landed } from '../client/index.js';
-import { dateArgument } from '../../../spreadsheet/order-sheet.js';
+import { BLANK_VALUE, dateArgument, isBlank } from '../../../spreadsheet/order-sheet.js';
 import { sentQuantity, unknownUnitText } from '../../../spreadsheet/invoice-units.js';
 import { RESULT_COLUMNS, resultCells } from '../../../spreadsheet/order-output.js';
 
@@ -38,6 +38,7 @@ type Answer = DutyResult & { unknownUnit?: string };
 
 async function query(hts: Cell, value: Cell, origin?: Cell, s301?: Cell, ocean?: Cell, qty?: Cell, unit?: Cell, date?: Cell, claim?: Cell): Promise<Answer> {
   const sent = sentQuantity(qty, unit);
+  if (isBlank(value)) throw cellError(CustomFunctions.ErrorCode.invalidValue, BLANK_VALUE);
   try {
     const r = await landed().duties.duty({ hts, value, origin, s301, ocean, qty: sent.qty, unit: sent.unit, date: dateArgument(date), claim });
     return sent.unknownUnit ? { ...r, unknownUnit: sent.unknownUnit } : r;

@@ -9,7 +9,7 @@ import { isApiError, landed, normaliseBaseUrl } from '../client/index.js';
 import { GET_A_KEY } from '../../../spreadsheet/addin-help.js';
 import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../spreadsheet/order-sheet.js';
 import { costSelectedOrder, readSelection } from './order-sheet.js';
-import { progressText, totalsBlock, withUnread, type TotalsRow } from '../../../spreadsheet/order-output.js';
+import { costedText, progressText, totalsBlock, withUnread, type TotalsRow } from '../../../spreadsheet/order-output.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -155,7 +155,7 @@ async function cost(): Promise<void> {
         },
       },
     );
-    if (!summary.costed) {
+    if (!summary.costed || summary.address === null) {
       say('order-status', 'Cancelled: nothing was written.');
       return;
     }
@@ -164,7 +164,7 @@ async function cost(): Promise<void> {
     const errors = t.errors + unread;
     say(
       'order-status',
-      `Costed ${t.lines + unread} lines into ${summary.address}${errors ? `; ${errors} with errors (see the Status column)` : ''}. Schedule ${summary.costed.hts_revision}.`,
+      costedText(withUnread(t, unread), summary.address, summary.costed.hts_revision),
       errors ? 'error' : 'ok',
     );
     showTotals(totalsBlock(withUnread(t, unread)));
