@@ -128,7 +128,7 @@ describe('the task pane in Chromium', () => {
     await page.setViewportSize({ width: 350, height: 800 });
     await page.locator('#columns summary').click(); // the picker's selects too
     const overflow = await page.evaluate(() =>
-      [...document.querySelectorAll('select')].filter((s) => s.getClientRects().length && s.getBoundingClientRect().right > document.documentElement.clientWidth).map((s) => s.id),
+      Array.from(document.querySelectorAll('select')).filter((s) => s.getClientRects().length && s.getBoundingClientRect().right > document.documentElement.clientWidth).map((s) => s.id),
     );
     expect(overflow).toEqual([]);
     await page.locator('#columns summary').click();
