@@ -3,13 +3,15 @@
  * data, the browser's profile) goes under one folder of its own, removed when the run ends: a run
  * leaves nothing in the system's temporary folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export default function setup(): () => void {
   const previous = process.env.TMPDIR;
   const dir = mkdtempSync(join(tmpdir(), 'landed-run-'));
+  // Others may pass through (not list): the PostgreSQL tests run initdb as the postgres user in a folder of theirs inside.
+  chmodSync(dir, 0o711);
   // Read by os.tmpdir() in the test workers and the processes they start, which inherit it.
   process.env.TMPDIR = dir;
   return () => {
