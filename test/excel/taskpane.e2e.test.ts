@@ -280,6 +280,10 @@ describe('the task pane in Chromium', () => {
     ]);
     expect(await page.evaluate(() => window.__sheet.get(5, 5, 1, 1)[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
     expect(await page.locator('#totals').textContent()).toContain('Section 232$6,000.00');
+    // The order's notes in the pane, as in the sidebar (they were only in the record's cell note): the fee years used, the caveats.
+    const notes = await page.locator('#notes li').allTextContents();
+    expect(notes).toContain('Antidumping and countervailing duties are not included.');
+    expect(notes.some((n) => /^MPF\/HMF figures of the fiscal year/.test(n))).toBe(true);
     expect(await page.locator('#totals').textContent()).toContain('Refundable (IEEPA)$2,000.00');
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     await page.evaluate(() => window.__sheet.clear());

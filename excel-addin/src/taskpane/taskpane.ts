@@ -108,6 +108,10 @@ function confirmInPane(message: string): Promise<boolean> {
   });
 }
 
+function showNotes(notes: readonly string[]): void {
+  $('notes').replaceChildren(...notes.map((n) => Object.assign(document.createElement('li'), { textContent: n })));
+}
+
 function showTotals(rows: readonly TotalsRow[]): void {
   const body = $('totals').querySelector('tbody')!;
   body.replaceChildren(
@@ -130,6 +134,7 @@ async function cost(): Promise<void> {
   button.disabled = true;
   cancel.hidden = false;
   showTotals([]);
+  showNotes([]);
   say('order-status', 'Reading the selection…');
   try {
     const summary = await costSelectedOrder(
@@ -168,6 +173,9 @@ async function cost(): Promise<void> {
       errors ? 'error' : 'ok',
     );
     showTotals(totalsBlock(withUnread(t, unread)));
+    // The order's notes, as the Sheets sidebar shows them: the fee year used (a fallback when the table lacks the
+    // current one), the caveats; on the sheet they are the costing record's cell note.
+    showNotes(summary.costed.notes);
   } catch (e) {
     if (isApiError(e) && e.code === 'cancelled') say('order-status', 'Cancelled: nothing was written.');
     else say('order-status', errorText(e), 'error');
