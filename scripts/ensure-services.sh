@@ -8,7 +8,8 @@ compgen -G '/usr/lib/postgresql/*/bin/postgres' >/dev/null || missing+=(postgres
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ]; then
   apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+  # Only what is missing: never an upgrade of packages already installed (--no-upgrade), nor recommends.
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-upgrade --no-install-recommends "${missing[@]}"
 else
   echo "The multi-instance tests need Debian's ${missing[*]}: sudo apt-get install -y ${missing[*]}" >&2
   exit 1

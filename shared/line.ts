@@ -5,7 +5,6 @@
 import type { Claim, ImporterFacts } from './claims.js';
 import { assess } from './duty.js';
 import { derivedSection301, explicitSection301, section301Charge, type Section301 } from './measures/section301-china.js';
-import { mulDivRound } from './money.js';
 import { lineKey } from './codes.js';
 import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
 import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
@@ -183,6 +182,18 @@ export class FoundLines {
   }
 }
 
+const SECTION_301 = 'Section 301';
+
+/**
+ * "Section 301" is every Section 301 action, not China's alone: China's (on the whole value, as
+ * ever), note 52's forced-labor action and Brazil's, each still its own layer in additional_duties.
+ */
+function section301Cents(layers: readonly Layer[]): number {
+  let cents = 0;
+  for (let i = 0; i < layers.length; i++) if (layers[i].authority === SECTION_301) cents += Math.round(layers[i].amount * 100); // exact: whole cents
+  return cents;
+}
+
 export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInput, parameter = 'hts'): LineCost {
   const found = lines.find(input.hts, parameter);
   const line = found.line;
@@ -190,7 +201,6 @@ export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInp
   const applied = t.applied;
   const assessed = assess(applied.rate, input.valueCents, input.quantity);
   const s301 = t.s301;
-  const section301Cents = s301.num === 0 ? 0 : mulDivRound(input.valueCents, s301.num, s301.den);
   const stacked = chapter99.stack(
     { line, country: t.country, date: input.date, preference: t.preference, facts: input.facts, valueCents: input.valueCents, dutyCents: assessed.cents, baseFree: applied.rate?.kind === 'free' },
     section301Charge(s301, input.valueCents),
@@ -206,7 +216,7 @@ export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInp
     specific: applied.rate?.specific ?? false,
     dutyCents: assessed.cents,
     section301: s301,
-    section301Cents,
+    section301Cents: section301Cents(stacked.layers),
     country: t.country,
     layers: stacked.layers,
     section232Cents: stacked.section232Cents,

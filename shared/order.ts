@@ -43,7 +43,7 @@ export interface DutyResult {
   additional_duties: AdditionalDuty[];
   /** Sum of the Section 232 layers. */
   section_232: number;
-  /** Sum of every layer (section_301 included). */
+  /** Sum of every layer (section_301, every Section 301 action, included). */
   additional_duty: number;
   /** What was assumed for facts the caller did not give. */
   assumptions: string[];

@@ -7,9 +7,9 @@ import { ApiError, send } from './api.js';
 import { forgetAnswers } from './cache.js';
 import { clearOutput, costChunk, measureChunk, planOrder, selectionColumns, writeTotals, type ChunkResult, type ColumnsQuestion, type OrderPlan, type OrderSummary } from './order.js';
 import { DEFAULT_API_URL, markKeyWorks, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
-import type { ColumnChoice } from '../shared/order-sheet.js';
-import { progressAt, type FeeBasis } from '../shared/order-requests.js';
-import { progressText } from '../shared/order-output.js';
+import type { ColumnChoice } from '../spreadsheet/order-sheet.js';
+import { progressAt, type FeeBasis } from '../spreadsheet/order-requests.js';
+import { costedText, progressText, totalsBlock } from '../spreadsheet/order-output.js';
 
 const TITLE = 'landed';
 
@@ -56,7 +56,7 @@ export function costSelectedOrder(): void {
       else parts.push(costChunk(plan, step.part, bases));
     }
     const summary = writeTotals(plan, parts);
-    book.toast(`${summary.totals.lines} lines costed: landed cost ${summary.totals.landed_cost.toFixed(2)}, ${summary.totals.errors} error(s).`, TITLE, 10);
+    book.toast(`${costedText(summary.totals, summary.output, summary.revision)} Landed cost ${totalsBlock(summary.totals).find((r) => r.total)!.value}.`, TITLE, 10);
   } catch (e) {
     ui.alert(TITLE, e instanceof Error ? e.message : String(e), ui.ButtonSet.OK);
   }

@@ -2,7 +2,7 @@
  * The one way the add-on talks to the landed API: UrlFetchApp with the document's key. Several
  * requests go out together through UrlFetchApp.fetchAll (one round trip, run in parallel by Google).
  */
-import { GET_A_KEY } from '../shared/addin-help.js';
+import { GET_A_KEY } from '../spreadsheet/addin-help.js';
 import { readSettings } from './settings.js';
 
 /** The API's per-line (and per-request) error: `{"error": {"code", "message", "details"}}`. */

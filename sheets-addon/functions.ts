@@ -13,9 +13,10 @@ import { cachedLookup, chunks, type Fetched } from './cache.js';
 import { param, reshape, single, zipCells, type Arg, type Cell, type Out, type Shape } from './grid.js';
 import { DUTY_ARGS, neighbourCalls } from './neighbours.js';
 import type { DutyResult, Outcome } from './results.js';
-import { dutyNotComputed, RESULT_COLUMNS, resultCells } from '../shared/order-output.js';
-import { dateArgument, isBlank, readCode } from '../shared/order-sheet.js';
-import { nothingFound, searchCells, SPILLED_LINES } from '../shared/search/cells.js';
+import { dutyNotComputed, RESULT_COLUMNS, resultCells } from '../spreadsheet/order-output.js';
+import { BLANK_VALUE, dateArgument, isBlank, readCode } from '../spreadsheet/order-sheet.js';
+import { sentQuantity, unknownUnitText } from '../spreadsheet/invoice-units.js';
+import { nothingFound, searchCells, SPILLED_LINES } from '../spreadsheet/search-cells.js';
 import type { SearchAnswer } from '../shared/search/search.js';
 
 const BATCH_LINES = 1000;
@@ -37,7 +38,8 @@ interface DutyQuery {
 /** A cell's query from its named arguments; null when the code is blank. */
 function queryOf(args: Record<string, Cell>): DutyQuery | null {
   if (isBlank(args.hts)) return null;
-  return { hts: readCode(args.hts), value: param(args.value), origin: param(args.origin), s301: param(args.s301), ocean: param(args.ocean), qty: param(args.qty), unit: param(args.unit),
+  const { qty, unit } = sentQuantity(param(args.qty), param(args.unit));
+  return { hts: readCode(args.hts), value: param(args.value), origin: param(args.origin), s301: param(args.s301), ocean: param(args.ocean), qty: qty as DutyQuery['qty'], unit,
     date: dateArgument(args.date), claim: param(args.claim) };
 }
 
@@ -94,8 +96,16 @@ function answer(shape: Shape, outs: readonly (Out | CellError)[]): Out[][] {
 /** The queries of the cells (null where the code is blank), position by position. */
 function dutyCells(args: readonly [string, Arg][]) {
   const { shape, cells } = zipCells(args);
-  const queries = cells.map((cell) => queryOf(Object.fromEntries(args.map(([name], i) => [name, cell[i]]))));
-  return { shape, queries, outcomes: dutyOutcomes(queries, shape.rows * shape.cols === 1) };
+  const named = cells.map((cell) => Object.fromEntries(args.map(([name], i) => [name, cell[i]])));
+  const queries = named.map(queryOf);
+  // The unit a cell gave that the invoice-unit table does not know (not sent): its error if the rate needs a quantity.
+  const unknownUnits = named.map((a) => sentQuantity(param(a.qty), param(a.unit)).unknownUnit);
+  // A blank value is the cell's error, not a duty on 0 (RATE and DESC take no value).
+  const blankValue = named.map((a, i) => queries[i] !== null && 'value' in a && isBlank(a.value));
+  const outcomes = dutyOutcomes(queries.map((q, i) => (blankValue[i] ? null : q)), shape.rows * shape.cols === 1).map((o, i): Outcome | null =>
+    blankValue[i] ? { error: { code: 'invalid_parameter', message: BLANK_VALUE, details: { parameter: 'value' } } } : o,
+  );
+  return { shape, queries, unknownUnits, outcomes };
 }
 
 function dutyArgs(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): [string, Arg][] {
@@ -104,20 +114,21 @@ function dutyArgs(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, q
 }
 
 /** Each cell's answer: blank for a blank code, the error of a line the API refused, else pick(result). */
-function dutyFunction(args: readonly [string, Arg][], pick: (r: DutyResult) => Out | CellError): Out[][] {
-  const { shape, outcomes } = dutyCells(args);
-  return answer(shape, outcomes.map((o) => (o === null ? '' : 'error' in o ? new CellError(errorText(o.error)) : pick(o))));
+function dutyFunction(args: readonly [string, Arg][], pick: (r: DutyResult, unknownUnit?: string) => Out | CellError): Out[][] {
+  const { shape, outcomes, unknownUnits } = dutyCells(args);
+  return answer(shape, outcomes.map((o, i) => (o === null ? '' : 'error' in o ? new CellError(errorText(o.error)) : pick(o, unknownUnits[i]))));
 }
 
 /** A cell whose duty the API could not compute (a specific rate without qty, a text rate). */
-function missingDuty(r: DutyResult): CellError {
+function missingDuty(r: DutyResult, unknownUnit?: string): CellError {
+  if (unknownUnit && r.specific_rate) return new CellError(`#VALUE! ${r.hts}: ${unknownUnitText(unknownUnit, r.duty_rate)}`);
   const hint = r.specific_rate ? ` Pass qty and unit, e.g. =DUTY(hts, value, origin, , , 100, "kg").` : '';
   return new CellError(`#N/A ${r.hts}: ${dutyNotComputed(r)}${hint}`);
 }
 
 /** A figure that includes the duty is missing, with the reason, when the duty is. */
-function withDuty(figure: (r: DutyResult) => number): (r: DutyResult) => Out | CellError {
-  return (r) => (r.duty === null ? missingDuty(r) : figure(r));
+function withDuty(figure: (r: DutyResult) => number): (r: DutyResult, unknownUnit?: string) => Out | CellError {
+  return (r, unknownUnit) => (r.duty === null ? missingDuty(r, unknownUnit) : figure(r));
 }
 
 /**
@@ -142,11 +153,11 @@ export function DUTY(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg
 }
 
 /**
- * Section 301 duty (dollars) on products of China: the list the tariff line is on, or the rate given.
+ * Section 301 duty (dollars): every Section 301 action, China's lists (the list the tariff line is on, or the rate given), note 52's forced-labor action, Brazil's.
  *
  * @param {string|Array<Array<string>>} hts HTS code or range of codes.
  * @param {number|Array<Array<number>>} value Customs value in U.S. dollars.
- * @param {string|Array<Array<string>>} [origin] Country of origin (Section 301 applies to china only).
+ * @param {string|Array<Array<string>>} [origin] Country of origin.
  * @param {string|number} [s301] 25, 7.5, "none" or "auto" (default auto: from the tariff line).
  * @param {boolean} [ocean] TRUE when the goods arrive by vessel.
  * @param {number|Array<Array<number>>} [qty] Quantity, for specific or compound rates.

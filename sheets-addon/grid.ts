@@ -2,7 +2,7 @@
  * Custom-function arguments: Sheets passes a single cell as its value and a range as a 2-D array
  * (rows of cells). Functions answer a 2-D array of the same shape; single cells repeat over it.
  */
-import { isBlank } from '../shared/order-sheet.js';
+import { isBlank } from '../spreadsheet/order-sheet.js';
 
 export type Cell = string | number | boolean | Date | null | undefined;
 export type Arg = Cell | Cell[][];

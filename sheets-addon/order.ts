@@ -1,11 +1,11 @@
 /**
  * "Cost selected order" in Sheets: the selection is an order, one line per row, its columns named
  * by a header row or chosen in the sidebar's column picker. Lines go to POST /api/v1/duty/bulk in the
- * parts shared/order-requests.ts plans (per entry date, one request below 500 lines, else parts of
+ * parts spreadsheet/order-requests.ts plans (per entry date, one request below 500 lines, else parts of
  * 250 to 1,000 lines, four up to 4,000 lines; an entry date of several parts is first measured, then costed
  * with its share of the one entry's fees); each line's results and colour are written beside the
  * order, then the totals row and the record of what the costing used. What is read and written is
- * decided in shared/order-sheet.ts and shared/order-output.ts; this layer only moves cells. The
+ * decided in spreadsheet/order-sheet.ts and spreadsheet/order-output.ts; this layer only moves cells. The
  * work is split in the plan's steps (measure one part, cost one part) and the totals, so the
  * sidebar can show progress and cancel between them.
  */
@@ -13,9 +13,9 @@ import { sendAll } from './api.js';
 import type { OrderResult, OrderTotals } from '../shared/order.js';
 import {
   columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetLine,
-} from '../shared/order-sheet.js';
-import { costingSteps, entryShares, orderRequests, requestBody, requestItems, type CostingStep, type FeeBasis, type OrderRequest } from '../shared/order-requests.js';
-import { addTotals, costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../shared/order-output.js';
+} from '../spreadsheet/order-sheet.js';
+import { costingSteps, entryShares, orderRequests, requestBody, requestItems, type CostingStep, type FeeBasis, type OrderRequest } from '../spreadsheet/order-requests.js';
+import { addTotals, costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../spreadsheet/order-output.js';
 
 export interface OrderPlan {
   sheet: string;
@@ -64,6 +64,8 @@ export interface ChunkResult {
 
 export interface OrderSummary {
   totals: OrderTotals;
+  /** The schedule revision the costing used. */
+  revision: string;
   chunks: number;
   output: string;
   notes: string[];
@@ -205,7 +207,7 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   const revision = parts.find((p) => p.revision)?.revision ?? '';
   const record = sheet.getRange(plan.totalsRow + 1, plan.outLeft);
   record.setNumberFormat('General').setValue(costingRecord({ revision, options: plan.options, dates: plan.dates, at: new Date() })).setNote(notes.join('\n'));
-  return { totals: t, chunks: plan.chunks, output: plan.output, notes: [String(totals[STATUS_COLUMN]), ...notes] };
+  return { totals: t, revision, chunks: plan.chunks, output: plan.output, notes: [String(totals[STATUS_COLUMN]), ...notes] };
 }
 
 /** Clears what a cancelled costing wrote: the order's output area, as it was planned. */

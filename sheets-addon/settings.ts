@@ -6,7 +6,7 @@
  * sidebar, which only people who may edit the spreadsheet can open.
  */
 
-import type { OrderOptions } from '../shared/order-sheet.js';
+import type { OrderOptions } from '../spreadsheet/order-sheet.js';
 
 /** The API origin this build was made for (env SHEETS_API_ORIGIN at build time). */
 declare const __LANDED_API_ORIGIN__: string;

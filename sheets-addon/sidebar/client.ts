@@ -4,10 +4,10 @@
  */
 import type { ConnectionTest, SidebarSettings } from '../addon.js';
 import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary } from '../order.js';
-import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../shared/order-sheet.js';
-import { progressAt, type FeeBasis } from '../../shared/order-requests.js';
-import { GET_A_KEY } from '../../shared/addin-help.js';
-import { progressText } from '../../shared/order-output.js';
+import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../spreadsheet/order-sheet.js';
+import { progressAt, type FeeBasis } from '../../spreadsheet/order-requests.js';
+import { GET_A_KEY } from '../../spreadsheet/addin-help.js';
+import { costedText, progressText, totalsBlock } from '../../spreadsheet/order-output.js';
 
 type Handler = (value: unknown) => void;
 interface Runner {
@@ -133,27 +133,13 @@ function chosenColumns(): ColumnChoice | null {
   return { mapping, header: el('hasHeader').checked };
 }
 
-const money = (n: number) => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 function showSummary(s: OrderSummary): void {
   const t = s.totals;
-  const rows: [string, string, boolean?][] = [
-    ['Lines', `${t.lines}${t.errors ? ` (${t.errors} with errors)` : ''}`],
-    ['Customs value', money(t.customs_value)],
-    ['Duty', money(t.duty)],
-    ['Section 301', money(t.section_301)],
-    ['Section 232', money(t.section_232)],
-    // Every chapter 99 layer (Section 232, 301, IEEPA, 122, ...), Section 301 included: what landed cost adds beyond duty and fees.
-    ['Chapter 99 duties', money(t.additional_duty)],
-    ['MPF', money(t.mpf)],
-    ['HMF', money(t.hmf)],
-    ['Landed cost', money(t.landed_cost), true],
-    ...(t.refundable ? [['Refundable (IEEPA)', money(t.refundable)] as [string, string]] : []),
-  ];
+  const rows = totalsBlock(t);
   const table = el<HTMLTableElement>('totals');
   const body = table.tBodies[0];
   body.replaceChildren(
-    ...rows.map(([label, value, total]) => {
+    ...rows.map(({ label, value, total }) => {
       const tr = document.createElement('tr');
       if (total) tr.className = 'total';
       const a = document.createElement('td');
@@ -173,7 +159,7 @@ function showSummary(s: OrderSummary): void {
       return li;
     }),
   );
-  say('order', t.errors ? 'error' : 'ok', `Results written to ${s.output}.${t.errors ? ` ${t.errors} line(s) could not be costed: see their Status.` : ''}`);
+  say('order', t.errors ? 'error' : 'ok', costedText(t, s.output, s.revision));
 }
 
 /** Set by Cancel: the costing stops after the request under way and clears what it wrote. */

@@ -1,12 +1,12 @@
 /**
- * How both add-ins read an order from cells (shared/order-sheet.ts): which column is the customs
+ * How both add-ins read an order from cells (spreadsheet/order-sheet.ts): which column is the customs
  * value, amounts written as text, value = unit price × quantity, and what is an error on its line;
- * the parts and steps it is sent in (shared/order-requests.ts); and a line's output beside it.
+ * the parts and steps it is sent in (spreadsheet/order-requests.ts); and a line's output beside it.
  */
 import { describe, expect, it } from 'vitest';
-import { ColumnsNeeded, headerMapping, looksLikeHeader, NOTES_COLUMN, readAmount, readDate, readSheetOrder, STATUS_COLUMN } from '../../shared/order-sheet.js';
-import { costingSteps, entryShares, needsBasis, orderRequests, partCount, progressAt } from '../../shared/order-requests.js';
-import { lineOutput } from '../../shared/order-output.js';
+import { ColumnsNeeded, headerMapping, looksLikeHeader, NOTES_COLUMN, readAmount, readDate, readSheetOrder, STATUS_COLUMN } from '../../spreadsheet/order-sheet.js';
+import { costingSteps, entryShares, needsBasis, orderRequests, partCount, progressAt } from '../../spreadsheet/order-requests.js';
+import { lineOutput } from '../../spreadsheet/order-output.js';
 import { sharedTariff } from '../helpers/server.js';
 
 describe('headerMapping', () => {
@@ -194,7 +194,7 @@ describe('the parts an order is costed in', () => {
   });
 });
 
-describe('a line\'s output (shared/order-output.ts)', () => {
+describe('a line\'s output (spreadsheet/order-output.ts)', () => {
   // The real engine costs the order the sheet holds: value = Qty × Unit price on both lines, the second's code unknown.
   const order = readSheetOrder([['HTS', 'Qty', 'Unit price'], ['6109.10.00', 4, '2.50'], ['9999.99.99', 2, 3]], null);
   const costed = sharedTariff().order({ items: order.lines.map((l) => l.item!) });

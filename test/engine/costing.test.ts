@@ -19,7 +19,8 @@ describe('a line from China: general rate plus Section 301 from the schedule', (
       rate_basis: 'general',
       duty: 1650, // 16.5% × 10,000
       specific_rate: false,
-      section_301: 750, // List 4A: 7.5% × 10,000
+      // Every Section 301 action (issue 30; it was China's lists alone): List 4A 7.5% × 10,000 = 750 and note 52's 1,250 below.
+      section_301: 2000,
       section_301_rate: 7.5,
       section_301_heading: '9903.88.15',
       mpf: 34.64, // 0.3464% × 10,000, between 33.58 and 651.50
@@ -107,7 +108,8 @@ describe('Section 301 from chapter 99', () => {
   });
   it('lithium-ion batteries: the highest of 9903.88.15 (7.5%) and 9903.91.06 (25% from 2026-01-01), not the sum', () => {
     const r = t.duty({ hts: '8507.60.00.10', value: 1000, origin: 'china' });
-    expect(r).toMatchObject({ section_301: 250, section_301_rate: 25, section_301_heading: '9903.91.06' });
+    // section_301 is every Section 301 action: 250 + note 52's China 12.5% × 1,000 = 125.
+    expect(r).toMatchObject({ section_301: 375, section_301_rate: 25, section_301_heading: '9903.91.06' });
     // Before 2026, 9903.91.06 did not yet cover the entry: List 4A applies.
     expect(t.duty({ hts: '8507.60.00.10', value: 1000, origin: 'china', date: '2025-06-01' })).toMatchObject({ section_301: 75, section_301_heading: '9903.88.15' });
   });
@@ -115,7 +117,8 @@ describe('Section 301 from chapter 99', () => {
     expect(t.duty({ hts: '8541.41.00.00', value: 1000, origin: 'china' })).toMatchObject({ section_301: 250, section_301_heading: '9903.88.01' });
   });
   it('List 3 furniture: 9903.88.03 +25%', () => {
-    expect(t.duty({ hts: '9403.60.80.40', value: 2000, origin: 'china' })).toMatchObject({ duty: 0, section_301: 500, section_301_heading: '9903.88.03' });
+    // 500, and note 52's 12.5% × 2,000 = 250 (section_301 is every Section 301 action).
+    expect(t.duty({ hts: '9403.60.80.40', value: 2000, origin: 'china' })).toMatchObject({ duty: 0, section_301: 750, section_301_heading: '9903.88.03' });
   });
   it('an exclusion heading in effect is reported, not applied', () => {
     const during = t.duty({ hts: '0304.72.50.00', value: 1000, origin: 'china', date: '2026-06-01' });
@@ -124,8 +127,9 @@ describe('Section 301 from chapter 99', () => {
     expect(after.notes.join(' ')).not.toMatch(/9903\.88\.69/);
   });
   it('the explicit s301 setting wins', () => {
-    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'china', s301: '25' })).toMatchObject({ section_301: 2500, section_301_rate: 25, section_301_heading: null });
-    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'china', s301: 'none' })).toMatchObject({ section_301: 0 });
+    // s301 sets China's lists; note 52's 12.5% × 10,000 = 1,250 is a Section 301 action too and stays.
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'china', s301: '25' })).toMatchObject({ section_301: 3750, section_301_rate: 25, section_301_heading: null });
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'china', s301: 'none' })).toMatchObject({ section_301: 1250, section_301_rate: 0 });
   });
   it('only for products of China', () => {
     const r = t.duty({ hts: '6109.10.00', value: 10000, origin: 'mfn', s301: '25' });
@@ -133,7 +137,8 @@ describe('Section 301 from chapter 99', () => {
     expect(r.notes.join(' ')).toMatch(/only to products of China/);
   });
   it('no Section 301 heading cited: none', () => {
-    expect(t.duty({ hts: '8471.30.01.00', value: 1000, origin: 'china' })).toMatchObject({ section_301: 0, section_301_heading: null });
+    // No China list: only note 52's 12.5% × 1,000 = 125.
+    expect(t.duty({ hts: '8471.30.01.00', value: 1000, origin: 'china' })).toMatchObject({ section_301: 125, section_301_rate: 0, section_301_heading: null });
   });
 });
 
@@ -161,7 +166,7 @@ describe('money', () => {
     expect(t.duty({ hts: '6109.10.00', value: 1 }).duty).toBe(0.17);
     // 16.5% × 1,234.56 = 203.7024 → 203.70; 7.5% × 1,234.56 = 92.592 → 92.59; note 52 12.5% × 1,234.56 = 154.32
     // total 203.70 + 92.59 + 154.32 + 33.58 = 484.19
-    expect(t.duty({ hts: '6109.10.00', value: '1234.56', origin: 'china' })).toMatchObject({ duty: 203.7, section_301: 92.59, additional_duty: 246.91, mpf: 33.58, total_duties_fees: 484.19, landed_cost: 1718.75 });
+    expect(t.duty({ hts: '6109.10.00', value: '1234.56', origin: 'china' })).toMatchObject({ duty: 203.7, section_301: 246.91, additional_duty: 246.91, mpf: 33.58, total_duties_fees: 484.19, landed_cost: 1718.75 });
   });
   it('landed_cost = customs_value + total_duties_fees, total = duty + additional duties (301 included) + fees', () => {
     const r = t.duty({ hts: '8507.60.00.10', value: '98765.43', origin: 'china', ocean: 1 });

@@ -50,7 +50,8 @@ describe('an order is one entry', () => {
     // Duty: 165 (16.5% × 1,000) + 0 + 0; Section 301: 75. Note 52 (since 2026-07-24): China +12.5% × 1,000 = 125,
     // Korea 12.5% total over the KR rate (Free) × 3,000 = 375; the third line has no origin country: none.
     // Total 165 + 75 + 125 + 375 + 33.58 MPF + 7.50 HMF = 781.08.
-    expect(order.totals).toMatchObject({ duty: 165, section_301: 75, additional_duty: 575, total_duties_fees: 781.08, landed_cost: 6781.08 });
+    // Section 301 is every Section 301 action (issue 30): 75 + 125 + 375, here the whole additional duty.
+    expect(order.totals).toMatchObject({ duty: 165, section_301: 575, additional_duty: 575, total_duties_fees: 781.08, landed_cost: 6781.08 });
   });
 
   it('the same line alone is an entry of its own (the minimum applies to it)', () => {

@@ -40,21 +40,22 @@ describe('money functions: 6109.10.00 (cotton T-shirts, general 16.5%), $10,000'
       F.fees(...args),
       F.landedCost(...args),
     ]);
-    expect([duty, s301, mpf, hmf, hmfOcean]).toEqual([1650, 750, 34.64, 0, 12.5]);
-    // Since 2026-07-24 also note 52 (China +12.5%): 1,250.
+    // SECTION301 is every Section 301 action (issue 30): List 4A 750 and, since 2026-07-24, note 52 (China +12.5%) 1,250.
+    expect([duty, s301, mpf, hmf, hmfOcean]).toEqual([1650, 2000, 34.64, 0, 12.5]);
     expect(fees).toBe(3684.64); // 1650 + 750 + 1250 + 34.64
     expect(landed).toBe(13684.64);
     expect(batches()).toHaveLength(1);
   });
 
-  it('Korea: KORUS Free, no Section 301, exempt from MPF; note 52 12.5% total over Free', async () => {
+  it('Korea: KORUS Free, exempt from MPF; Section 301 is note 52, 12.5% total over Free', async () => {
     const r = await Promise.all([F.duty('6109.10.00', 10000, 'kr'), F.section301('6109.10.00', 10000, 'kr'), F.mpf('6109.10.00', 10000, 'KR'), F.landedCost('6109.10.00', 10000, 'Korea')]);
-    expect(r).toEqual([0, 0, 0, 11250]); // 10,000 + 12.5% × 10,000
+    expect(r).toEqual([0, 1250, 0, 11250]); // 10,000 + 12.5% × 10,000
   });
 
   it('s301 overrides the derived rate; a number typed as the code works', async () => {
-    expect(await F.section301(61091000, 10000, 'CN', 25)).toBe(2500);
-    expect(await F.section301('6109.10.00', 10000, 'china', 'none')).toBe(0);
+    // s301 sets China's lists; note 52's 1,250 stays in the Section 301 figure.
+    expect(await F.section301(61091000, 10000, 'CN', 25)).toBe(3750);
+    expect(await F.section301('6109.10.00', 10000, 'china', 'none')).toBe(1250);
   });
 });
 
@@ -103,7 +104,7 @@ describe('RESULT and EXPORTERS spill', () => {
     expect(row).toEqual(F.RESULT_COLUMNS.map((c) => (Array.isArray(api[c]) ? (api[c] as string[]).join(' ') : (api[c] ?? ''))));
     const at = (name: string) => row[both[0].indexOf(name)];
     // 10,000 + 1,650 + 750 + 1,250 (note 52 China +12.5%) + 34.64
-    expect([at('duty'), at('section_301'), at('section_301_heading'), at('landed_cost'), at('special_program')]).toEqual([1650, 750, '9903.88.15', 13684.64, '']);
+    expect([at('duty'), at('section_301'), at('section_301_heading'), at('landed_cost'), at('special_program')]).toEqual([1650, 2000, '9903.88.15', 13684.64, '']);
     expect(at('notes')).toContain('Antidumping and countervailing duties are not included.');
     expect(row.every((v) => ['string', 'number', 'boolean'].includes(typeof v))).toBe(true);
   });
@@ -139,7 +140,33 @@ describe('specific rates', () => {
   });
 });
 
+describe('invoice units (the shared table): sent only where the rate needs a quantity', () => {
+  it('an ad valorem line takes any unit: =TARIFF.DUTY("8708.30.5090",15000,"Mexico",,,2000,"SET") is a figure', async () => {
+    // USMCA (claimed by default): Free. Without the claim, the general 2.5% of 15,000 = 375.
+    expect(await F.duty('8708.30.5090', 15000, 'Mexico', null, null, 2000, 'SET')).toBe(0);
+    expect(await F.duty('8708.30.5090', 15000, 'Mexico', null, null, 2000, 'SET', null, 'none')).toBe(375);
+    // A unit no table knows does not matter to a 2.5% rate either.
+    expect(await F.duty('8708.30.5090', 15000, 'Mexico', null, null, 2000, 'BNDL', null, 'none')).toBe(375);
+  });
+
+  it('a specific rate gets the quantity in its unit: KGM, and SQFT converted exactly to m²', async () => {
+    expect(await F.duty('0201.10.05', 1000, null, null, null, 100, 'KGM')).toBe(4.4); // 4.4¢/kg × 100 kg
+    // 18.7¢/m²: 1,000 sq ft = 92.90304 m² → $17.3728... = 17.37.
+    expect(await F.duty('7005.29.08', 1000, null, null, null, 1000, 'SQFT')).toBe(17.37);
+  });
+
+  it('an unknown unit on a line whose rate needs a quantity is #VALUE! naming the unit', async () => {
+    const r = await cell(F.duty('0201.10.05', 1000, null, null, null, 100, 'BNDL'));
+    expect(r).toMatchObject({ error: '#VALUE!', message: expect.stringMatching(/^0201\.10\.05: Unit "BNDL" is not a unit of quantity this add-in knows .* the rate "4\.4¢\/kg" needs the quantity/) });
+  });
+});
+
 describe('bad input is #VALUE! with the reason', () => {
+  it('a blank value is an error, never a duty on 0 (it answered 0)', async () => {
+    for (const blank of [null, undefined, '']) expect(await cell(F.duty('6109.10.00', blank, 'china'))).toEqual({ error: '#VALUE!', message: 'value is empty: give the customs value in U.S. dollars' });
+    expect(sent).toHaveLength(0);
+  });
+
   it.each([
     ['a code of 5 digits', ['12345', 100], /hts must have 4, 6, 8 or 10 digits/],
     ['a value that is not a number', ['6109.10.00', '12,000'], /value must be a number of U\.S\. dollars/],

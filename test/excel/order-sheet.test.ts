@@ -5,9 +5,10 @@
 import { OfficeMockObject } from 'office-addin-mock';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server.js';
-import { columnLetter, MONEY_FORMAT, RESULT_HEADERS } from '../../shared/order-sheet.js';
+import { columnLetter, MONEY_FORMAT, RESULT_HEADERS } from '../../spreadsheet/order-sheet.js';
 import { costSelectedOrder } from '../../excel-addin/src/taskpane/order-sheet.js';
 import { clientFor, recordingFetch, type Sent } from './helpers.js';
+import { LINE_TOTAL_INVOICE, LINE_TOTAL_INVOICE_COSTED, UOM_INVOICE, UOM_INVOICE_COSTED, UOM_INVOICE_ITEMS } from '../addins/invoices.js';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -129,10 +130,11 @@ describe('costSelectedOrder', () => {
     expect(v[0]).toEqual([...RESULT_HEADERS]);
     // One entry: MPF 0.3464% of the liable value (china 10,000 + mfn 1,000 = 11,000) = 38.10, allocated
     // by value: 34.64 and 3.46. Korea is exempt; the bad line is left out.
-    // Note 52 (today) is the other additional duty: China +12.5% = 1,250; Korea 12.5% total over Free = 1,250.
-    expect(v[1].slice(0, 9)).toEqual([1650, 750, 0, 1250, 34.64, 0, 13684.64, '16.5%', 's301_china 9903.88.15; s301_forced_labor 9903.05.31']);
+    // Note 52 (today) is a Section 301 action, in the Section 301 column (issue 30; it was among the other
+    // additional duties): China 750 + 12.5% = 1,250; Korea 12.5% total over Free = 1,250.
+    expect(v[1].slice(0, 9)).toEqual([1650, 2000, 0, 0, 34.64, 0, 13684.64, '16.5%', 's301_china 9903.88.15; s301_forced_labor 9903.05.31']);
     expect(v[1][10]).toBe('OK');
-    expect(v[2].slice(0, 9)).toEqual([0, 0, 0, 1250, 0, 0, 11250, 'Free', 's301_forced_labor 9903.05.70/.71']);
+    expect(v[2].slice(0, 9)).toEqual([0, 1250, 0, 0, 0, 0, 11250, 'Free', 's301_forced_labor 9903.05.70/.71']);
     expect(v[3].slice(0, 10)).toEqual(['', '', '', '', '', '', '', '', '', '']);
     expect(v[3][10]).toMatch(/^Error: hts must have 4, 6, 8 or 10 digits/);
     expect(v[4]).toEqual([
@@ -140,7 +142,7 @@ describe('costSelectedOrder', () => {
       'No origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.\nThe rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.',
       'The rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.',
     ]);
-    expect(v[5].slice(0, 10)).toEqual([1650, 750, 0, 2500, 38.1, 0, 25938.1, '', 's301_china $750.00; s301_forced_labor $2,500.00', '']); // 21,000 + 1,650 + 750 + 2 × 1,250 (note 52) + 38.10
+    expect(v[5].slice(0, 10)).toEqual([1650, 3250, 0, 0, 38.1, 0, 25938.1, '', 's301_china $750.00; s301_forced_labor $2,500.00', '']); // 21,000 + 1,650 + 750 + 2 × 1,250 (note 52) + 38.10
     expect(v[5][10]).toBe('Total: 4 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)');
     expect(v[6][0]).toBe(
       'Costed by landed on 2026-11-22 06:05 UTC · HTS 2026 Revision 10 · entry date 2026-11-22 (the day of costing) · default origin mfn (general rate) · Section 301 auto (from the schedule) · ocean freight (HMF) no · numbers read as 1,234.56',
@@ -156,6 +158,22 @@ describe('costSelectedOrder', () => {
     expect(progress).toEqual([[0, 4], [4, 4]]);
     expect(sent.map((s) => [s.method, s.url.replace(server.url, '')])).toEqual([['POST', '/api/v1/duty/bulk']]);
     expect(sent[0].body).toEqual({ items: [{ hts: '6109.10.00', value: 10000, origin: 'china' }, { hts: '6109.10.00', value: 10000, origin: 'kr' }, { hts: '12345', value: 100 }, { hts: '0201.10.05', value: 1000 }] });
+  });
+
+  it('an invoice\'s UOM column: units mapped through the shared table, sent as the API names them; an unknown unit named on the line whose rate needs it', async () => {
+    const excel = mockExcel(UOM_INVOICE);
+    await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: () => {} });
+    expect(sent[0].body).toEqual({ items: UOM_INVOICE_ITEMS });
+    const sheet = excel.context.workbook.worksheets.active;
+    expect((sheet.target.values as unknown[][]).slice(1, 6)).toEqual(UOM_INVOICE_COSTED);
+    expect(sheet.target.filled).toEqual([3]); // the line without its duty, yellow
+  });
+
+  it('an invoice headed Tariff No., C/O, Qty, Unit Price, Line Total: costed on the Line Total (a discounted 7,700, not 100 × 78)', async () => {
+    const excel = mockExcel(LINE_TOTAL_INVOICE);
+    await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: () => {} });
+    expect(sent[0].body.items[0]).toEqual({ hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 });
+    expect((excel.context.workbook.worksheets.active.target.values as unknown[][]).slice(1, 4)).toEqual(LINE_TOTAL_INVOICE_COSTED);
   });
 
   it('sends the order-level options: Section 301, ocean, default origin, entry date', async () => {

@@ -123,6 +123,18 @@ describe('the task pane in Chromium', () => {
     expect(await page.locator('#app').getAttribute('class')).toBe('');
   });
 
+  it('fits a pane 350 px wide: no select box is cut (two were)', async () => {
+    const before = page.viewportSize();
+    await page.setViewportSize({ width: 350, height: 800 });
+    await page.locator('#columns summary').click(); // the picker's selects too
+    const overflow = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('select')).filter((s) => s.getClientRects().length && s.getBoundingClientRect().right > document.documentElement.clientWidth).map((s) => s.id),
+    );
+    expect(overflow).toEqual([]);
+    await page.locator('#columns summary').click();
+    if (before) await page.setViewportSize(before);
+  });
+
   it('an invoice headed HTS, Origin, Qty, Price, Ext value: costed on Ext value, a bad value marked on its line', async () => {
     api.length = 0;
     bulkBodies.length = 0;
@@ -145,11 +157,11 @@ describe('the task pane in Chromium', () => {
     const out = await page.evaluate(() => window.__sheet.get(0, 5, 6, 11));
     expect(out[0]).toEqual(['Duty', 'Section 301', 'Section 232', 'Other additional duties', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Program(s)', 'Assumptions/Notes', 'Status']);
     // 16.5% and 7.5% of 10,500; MPF 0.3464% of the entry's 12,500 = 43.30, shared by value: 36.37 and 6.93.
-    // Note 52 (China +12.5% of 10,500 = 1,312.50) is among the other additional duties.
-    expect(out[1]).toEqual([1732.5, 787.5, 0, 1312.5, 36.37, 0, 14368.87, '16.5%', 's301_china 9903.88.15; s301_forced_labor 9903.05.31', '', 'OK']);
+    // Section 301 is every Section 301 action (issue 30): 787.50 and note 52 (China +12.5% of 10,500) 1,312.50.
+    expect(out[1]).toEqual([1732.5, 2100, 0, 0, 36.37, 0, 14368.87, '16.5%', 's301_china 9903.88.15; s301_forced_labor 9903.05.31', '', 'OK']);
     expect(out[2]).toEqual([0, 0, 0, 0, 6.93, 0, 2006.93, 'Free', '', 'No origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.\npart_for not given: 8471.30.01.00 (a dual-use provision of note 33(g)) is taken as not a part of passenger vehicles or light trucks; give part_for=passenger if it is one (9903.94.05, +25%).', 'OK']);
     expect(out[3]).toEqual(['', '', '', '', '', '', '', '', '', '', 'Error: Value "12 boxes" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)']);
-    expect(out[4]).toEqual([1732.5, 787.5, 0, 1312.5, 43.3, 0, 16375.8, '', 's301_china $787.50; s301_forced_labor $1,312.50', '', 'Total: 3 lines; 1 with errors (not in the totals)']);
+    expect(out[4]).toEqual([1732.5, 2100, 0, 0, 43.3, 0, 16375.8, '', 's301_china $787.50; s301_forced_labor $1,312.50', '', 'Total: 3 lines; 1 with errors (not in the totals)']);
     expect(out[5][0]).toMatch(/^Costed by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2026 Revision 10 · entry date \d{4}-\d\d-\d\d \(the day of costing\) · default origin mfn \(general rate\) · Section 301 auto \(from the schedule\) · ocean freight \(HMF\) no · numbers read as 1,234\.56$/);
     // Error colouring, and the order's notes on the record.
     expect((await page.evaluate(() => window.__sheet.fills(1, 5, 3, 11))).map((r) => r[10])).toEqual([null, null, '#f4cccc']);
@@ -165,7 +177,10 @@ describe('the task pane in Chromium', () => {
     expect(await page.evaluate(() => window.__sheet.border(4, 5))).toBe('EdgeTop:Continuous');
     await expect.poll(() => page.locator('#totals').textContent()).toContain('Duty$1,732.50');
     expect(await page.locator('#totals').textContent()).toContain('Landed cost$16,375.80');
-    expect(await page.locator('#totals').textContent()).toContain('Chapter 99 duties$2,100.00'); // 787.50 + 1,312.50
+    // The pane's totals, labelled as the sheet's columns (one shared block with the Sheets sidebar).
+    expect(await page.locator('#totals').textContent()).toContain('Section 301$2,100.00'); // 787.50 + 1,312.50
+    expect(await page.locator('#totals').textContent()).toContain('Other additional duties$0.00');
+    expect(await page.locator('#totals').textContent()).toContain('Duties and fees$3,875.80'); // 1,732.50 + 2,100 + 43.30
     expect(await page.locator('#progress').isHidden()).toBe(true);
   });
 
@@ -186,8 +201,8 @@ describe('the task pane in Chromium', () => {
     await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 3 lines/);
     expect(api).toEqual(['POST /api/v1/duty/bulk']);
     const row = await page.evaluate(() => window.__sheet.get(1, 5, 1, 7)[0]);
-    // Section 301 at 25% = 2,625; HMF 0.125% of 10,500 = 13.13 (of the entry's 15.63, by value); note 52 +12.5% = 1,312.50.
-    expect(row).toEqual([1732.5, 2625, 0, 1312.5, 36.37, 13.13, 16219.5]);
+    // Section 301: China at 25% = 2,625 and note 52 +12.5% = 1,312.50; HMF 0.125% of 10,500 = 13.13 (of the entry's 15.63, by value).
+    expect(row).toEqual([1732.5, 3937.5, 0, 0, 36.37, 13.13, 16219.5]);
     expect(await page.evaluate(() => window.__sheet.get(5, 5, 1, 1)[0][0])).toMatch(/Section 301 25% · ocean freight \(HMF\) yes/);
     await page.uncheck('#ocean');
     await page.selectOption('#s301', '');
@@ -210,9 +225,10 @@ describe('the task pane in Chromium', () => {
     await page.click('#cost');
     await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 lines into Sheet1!D21:N24\./);
     const out = await page.evaluate(() => window.__sheet.get(20, 3, 3, 7));
-    expect([0, 1, 4].map((i) => out[0][i])).toEqual([1650, 750, 34.64]);
-    expect([0, 1, 4].map((i) => out[1][i])).toEqual([0, 0, 6.93]); // 8471.30.01 is Free, not on a Section 301 list here; MPF 0.3464% of 2,000
-    expect([0, 1, 4].map((i) => out[2][i])).toEqual([1650, 750, 41.57]); // MPF of the entry: 0.3464% of 12,000
+    // Section 301: 750 (List 4A) + 1,250 (note 52, China +12.5%).
+    expect([0, 1, 4].map((i) => out[0][i])).toEqual([1650, 2000, 34.64]);
+    expect([0, 1, 4].map((i) => out[1][i])).toEqual([0, 250, 6.93]); // 8471.30.01 is Free, on no China list here, note 52's 12.5% of 2,000; MPF 0.3464% of 2,000
+    expect([0, 1, 4].map((i) => out[2][i])).toEqual([1650, 2250, 41.57]); // MPF of the entry: 0.3464% of 12,000
     await page.click('#columns summary'); // closed: back to detection for whoever comes next
     await page.evaluate(() => window.__sheet.clear());
   });
@@ -223,7 +239,7 @@ describe('the task pane in Chromium', () => {
       window.__sheet.select(0, 0, 2, 3);
     });
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 1 lines/);
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 1 line into /); // "1 lines" was wrong
     expect(await page.evaluate(() => window.__sheet.get(1, 3, 1, 11)[0])).toEqual([
       1732.5, 0, 0, 0, 36.37, 0, 12268.87, '16.5%', '', 'Value 10,500.00 = Qty 5000 × Unit price 2.1 (the order has no value column).\nNo origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.', 'OK (value = Qty × Unit price)',
     ]);
@@ -264,6 +280,10 @@ describe('the task pane in Chromium', () => {
     ]);
     expect(await page.evaluate(() => window.__sheet.get(5, 5, 1, 1)[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
     expect(await page.locator('#totals').textContent()).toContain('Section 232$6,000.00');
+    // The order's notes in the pane, as in the sidebar (they were only in the record's cell note): the fee years used, the caveats.
+    const notes = await page.locator('#notes li').allTextContents();
+    expect(notes).toContain('Antidumping and countervailing duties are not included.');
+    expect(notes.some((n) => /^MPF\/HMF figures of the fiscal year/.test(n))).toBe(true);
     expect(await page.locator('#totals').textContent()).toContain('Refundable (IEEPA)$2,000.00');
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     await page.evaluate(() => window.__sheet.clear());

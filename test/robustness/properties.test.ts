@@ -56,7 +56,8 @@ function expectAddsUp(r: DutyResult) {
   const layers = (f: (l: DutyResult['additional_duties'][number]) => boolean) => r.additional_duties.filter(f).reduce((s, l) => s + cents(l.amount), 0);
   expect(cents(r.additional_duty)).toBe(layers(() => true));
   expect(cents(r.section_232)).toBe(layers((l) => l.authority === 'Section 232'));
-  expect(cents(r.section_301)).toBe(layers((l) => l.program === 's301_china'));
+  // Every Section 301 action (issue 30; it was the China lists' layer alone).
+  expect(cents(r.section_301)).toBe(layers((l) => l.authority === 'Section 301'));
   const total = cents(r.duty ?? 0) + cents(r.additional_duty) + cents(r.mpf) + cents(r.hmf);
   expect(cents(r.total_duties_fees)).toBe(total);
   expect(cents(r.landed_cost)).toBe(cents(r.customs_value) + total);

@@ -23,7 +23,8 @@ describe('GET /api/v1/duty', () => {
     const r = await api('GET', '/api/v1/duty?hts=6109.10.00&value=10000&origin=china&date=2026-11-21');
     expect(r.status).toBe(200);
     // 10,000 + 1,650 + 750 (301 List 4A) + 1,250 (note 52 China +12.5%, 9903.05.31) + 34.64 = 13,684.64
-    expect(r.body).toMatchObject({ hts: '6109.10.00', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', mpf: 34.64, landed_cost: 13684.64, hts_revision: '2026 Revision 10' });
+    // section_301 is every Section 301 action (issue 30): 750 + 1,250; each stays a layer of its own below.
+    expect(r.body).toMatchObject({ hts: '6109.10.00', duty: 1650, section_301: 2000, section_301_heading: '9903.88.15', mpf: 34.64, landed_cost: 13684.64, hts_revision: '2026 Revision 10' });
     expect(r.body.additional_duties).toEqual([
       { program: 's301_china', authority: 'Section 301', heading: '9903.88.15', rate: 7.5, rate_kind: 'add', basis: 'full_value', amount: 750, refundable: false },
       { program: 's301_forced_labor', authority: 'Section 301', heading: '9903.05.31', rate: 12.5, rate_kind: 'add', basis: 'full_value', amount: 1250, refundable: false },
@@ -144,7 +145,8 @@ describe('POST /api/v1/duty/bulk and /duty/batch', () => {
     const r = await api('POST', '/api/v1/duty/bulk', { body: { items, ocean: 1, date: '2026-11-21' } });
     expect(r.status).toBe(200);
     expect(r.body.lines[3]).toMatchObject({ line: 4, error: { code: 'invalid_parameter' } });
-    expect(r.body.totals).toMatchObject({ lines: 4, errors: 1, customs_value: 6000, mpf: 33.58, hmf: 7.5, duty: 165, section_301: 75 });
+    // Section 301, every action (issue 30): China 75 (List 4A) + 125 (note 52), Korea note 52 12.5% total over Free × 3,000 = 375.
+    expect(r.body.totals).toMatchObject({ lines: 4, errors: 1, customs_value: 6000, mpf: 33.58, hmf: 7.5, duty: 165, section_301: 575 });
     const good = r.body.lines.filter((l: object) => !('error' in l));
     expect(good.reduce((s: number, l: { mpf: number }) => s + cents(l.mpf), 0)).toBe(3358);
   });

@@ -23,7 +23,8 @@ describe('single cells', () => {
     const w = addon.fresh();
     const args = ['6109.10.00', 10000, 'china'];
     expect(w.call('DUTY', ...args)).toEqual([[1650]]); // 16.5% of 10,000
-    expect(w.call('SECTION301', ...args)).toEqual([[750]]); // 7.5% of 10,000
+    // Every Section 301 action (issue 30): List 4A 7.5% of 10,000 = 750 and note 52 (China +12.5%) 1,250.
+    expect(w.call('SECTION301', ...args)).toEqual([[2000]]);
     expect(w.call('MPF', ...args)).toEqual([[34.64]]); // 0.3464% of 10,000
     expect(w.call('HMF', ...args)).toEqual([[0]]); // not by vessel
     // Since 2026-07-24 also note 52, China +12.5% = 1,250.
@@ -57,8 +58,9 @@ describe('single cells', () => {
 
   test('Section 301 follows the s301 argument', () => {
     const w = addon.fresh();
-    expect(w.call('SECTION301', '6109.10.00', 10000, 'china', 25)).toEqual([[2500]]);
-    expect(w.call('SECTION301', '6109.10.00', 10000, 'china', 'none')).toEqual([[0]]);
+    // s301 sets China's lists; note 52's 1,250 stays in the Section 301 figure.
+    expect(w.call('SECTION301', '6109.10.00', 10000, 'china', 25)).toEqual([[3750]]);
+    expect(w.call('SECTION301', '6109.10.00', 10000, 'china', 'none')).toEqual([[1250]]);
   });
 
   test('DESC of a tariff line, a heading and an unknown code', () => {
@@ -77,7 +79,7 @@ describe('single cells', () => {
     const [header, row] = w.call<(string | number | boolean)[][]>('RESULT', '6109.10.00', 10000, 'china', '', '', true);
     const r = Object.fromEntries(header.map((h, i) => [h, row[i]]));
     expect(header.slice(0, 4)).toEqual(['hts', 'description', 'origin', 'customs_value']);
-    expect(r).toMatchObject({ hts: '6109.10.00', origin: 'china', duty_rate: '16.5%', duty: 1650, section_301: 750, section_301_heading: '9903.88.15', section_301_rate: 7.5, mpf: 34.64, landed_cost: 13684.64, special_program: '' }); // + 1,250 note 52
+    expect(r).toMatchObject({ hts: '6109.10.00', origin: 'china', duty_rate: '16.5%', duty: 1650, section_301: 2000, section_301_heading: '9903.88.15', section_301_rate: 7.5, mpf: 34.64, landed_cost: 13684.64, special_program: '' }); // 750 + 1,250 note 52
     expect(String(r.notes)).toMatch(/An estimate: verify with a licensed customs broker/);
     // The chapter 99 columns, appended: 301 China 7.5% = 750 and note 52 (China +12.5%) = 1,250 → 2,000; no Section 232.
     expect(header.slice(-4)).toEqual(['origin_country', 'section_232', 'additional_duty', 'assumptions']);
@@ -122,11 +124,13 @@ describe('whole ranges', () => {
     // The same range again: every answer from CacheService, no request.
     expect(w.call('DUTY', hts, values, origins)).toEqual(expected);
     expect(w.requests).toHaveLength(2);
-    // Another function over the same queries reads the same cached answers: Section 301 is 7.5% for China only.
+    // Another function over the same queries reads the same cached answers: Section 301, every action, is
+    // 7.5% (List 4A) + 12.5% (note 52) for China, note 52's 12.5% total over Free for Korea, none for mfn.
     const s301 = w.call<number[][]>('SECTION301', hts, values, origins);
-    expect(s301[0]).toEqual([7.5]);
-    expect(s301[1]).toEqual([0]);
-    expect(s301[1998]).toEqual([14992.5]); // row 1999: 199,900 × 7.5%
+    expect(s301[0]).toEqual([20]);
+    expect(s301[1]).toEqual([25]);
+    expect(s301[2]).toEqual([0]);
+    expect(s301[1998]).toEqual([39980]); // row 1999: 199,900 × 20%
     expect(w.requests).toHaveLength(2);
     expect(await serverRequests(addon.server, '/api/v1/duty/batch')).toBe(before + 2);
 
@@ -176,6 +180,23 @@ describe('whole ranges', () => {
     const [[mpf]] = w.call<number[][]>('MPF', '2204.21.50', 1000, '', '', '', 100, 'liter');
     expect(landed).toBeCloseTo(1006.3 + mpf, 2);
     expect(() => w.call('DUTY', '2204.21.50', 1000, '', '', '', 100, 'kg')).toThrow(/^#N\/A 2204\.21\.50: The rate "6\.3¢\/liter" is per liter; a quantity in kg cannot be converted/);
+  });
+
+  test('invoice units (the shared table): any unit on an ad valorem line, converted for a specific one, an unknown one named where it matters', () => {
+    const w = addon.fresh();
+    // =DUTY("8708.30.5090",15000,"Mexico",,,2000,"SET"): USMCA Free; without the claim, the general 2.5% = 375.
+    expect(w.call('DUTY', '8708.30.5090', 15000, 'Mexico', '', '', 2000, 'SET')).toEqual([[0]]);
+    expect(w.call('DUTY', '8708.30.5090', 15000, 'Mexico', '', '', 2000, 'BNDL', '', 'none')).toEqual([[375]]);
+    // 4.4¢/kg × 100 KGM = 4.40; 18.7¢/m², 1,000 SQFT = 92.90304 m² → 17.37.
+    expect(w.call('DUTY', column(['0201.10.05', '7005.29.08']), 1000, '', '', '', column([100, 1000]), column(['KGM', 'SQFT']))).toEqual([[4.4], [17.37]]);
+    expect(() => w.call('DUTY', '0201.10.05', 1000, '', '', '', 100, 'BNDL')).toThrow(/^#VALUE! 0201\.10\.05: Unit "BNDL" is not a unit of quantity this add-in knows .* the rate "4\.4¢\/kg" needs the quantity/);
+  });
+
+  test('a blank value is an error, never a duty on 0 (it answered 0); RATE takes none', () => {
+    const w = addon.fresh();
+    expect(() => w.call('DUTY', '6109.10.00', '', 'china')).toThrow(/^#VALUE! value is empty: give the customs value in U\.S\. dollars$/);
+    expect(w.call('DUTY', column(['6109.10.00', '6109.10.00']), column([10000, '']))).toEqual([[1650], ['#VALUE! value is empty: give the customs value in U.S. dollars']]);
+    expect(w.call('RATE', '6109.10.00')).toEqual([['16.5%']]);
   });
 
   test('single cells repeat over the range; ranges of different sizes are refused', () => {

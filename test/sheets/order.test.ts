@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
 import { serverRequests, startAddon, type Addon } from './harness.js';
 import { MIXED_ORDER_BY_VESSEL, writeDatedInvoice, writeMixedOrder } from './orders.js';
+import { LINE_TOTAL_INVOICE, LINE_TOTAL_INVOICE_COSTED, UOM_INVOICE, UOM_INVOICE_COSTED, UOM_INVOICE_ITEMS } from '../addins/invoices.js';
 
 let addon: Addon;
 beforeAll(async () => {
@@ -38,6 +39,25 @@ function costFromSidebar(w: AddonWorld, options: Record<string, unknown>, column
 }
 
 describe('the sidebar costs the selected order', () => {
+  test('an invoice headed Tariff No., C/O, Qty, Unit Price, Line Total: costed on the Line Total (a discounted 7,700, not 100 × 78)', () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:F3').setValues(LINE_TOTAL_INVOICE);
+    w.select('A1:F3');
+    costFromSidebar(w, {});
+    expect((w.requests[0].body as { items: unknown[] }).items[0]).toEqual({ hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 });
+    expect(w.sheet.values('G2:Q4')).toEqual(LINE_TOTAL_INVOICE_COSTED);
+  });
+
+  test('an invoice\'s UOM column: units mapped through the shared table, sent as the API names them; an unknown unit named on the line whose rate needs it', () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:E5').setValues(UOM_INVOICE);
+    w.select('A1:E5');
+    costFromSidebar(w, {});
+    expect(w.requests.map((r) => r.body)).toEqual([{ items: UOM_INVOICE_ITEMS }]);
+    expect(w.sheet.values('F2:P6')).toEqual(UOM_INVOICE_COSTED);
+    expect(w.sheet.getRange('F2:P5').getBackgrounds().map((r) => r[10])).toEqual([null, null, '#fff2cc', null]);
+  });
+
   test('results beside the order, errors marked, totals below', async () => {
     const w = addon.fresh();
     writeMixedOrder(w);
@@ -109,11 +129,11 @@ describe('the sidebar costs the selected order', () => {
     expect(w.requests).toHaveLength(0);
     const { plan, summary } = costFromSidebar(w, {}, { mapping: { hts: 0, value: 1, origin: 2 }, header: false });
     expect(plan).toMatchObject({ lines: 2, output: 'Sheet1!F5:P8' });
-    // Korea: free and MPF-exempt, note 52 12.5% total over Free (1,250) in landed; MFN: 16.5% and the whole entry's MPF (0.3464% of 10,000).
+    // Korea: free and MPF-exempt, note 52 12.5% total over Free (1,250, a Section 301 action) in landed; MFN: 16.5% and the whole entry's MPF (0.3464% of 10,000).
     expect(w.sheet.values('F5:L7')).toEqual([
-      [0, 0, 0, 1250, 0, 0, 11250],
+      [0, 1250, 0, 0, 0, 0, 11250],
       [1650, 0, 0, 0, 34.64, 0, 11684.64],
-      [1650, 0, 0, 1250, 34.64, 0, 22934.64],
+      [1650, 1250, 0, 0, 34.64, 0, 22934.64],
     ]);
     expect(w.sheet.values('P7')).toEqual([['Total: 2 lines']]);
     expect(summary.totals.landed_cost).toBe(22934.64);
@@ -145,11 +165,11 @@ describe('the sidebar costs the selected order', () => {
     expect(w.requests[0].body).toEqual({ items: [{ hts: '6109.10.00', origin: 'China', qty: 5000, value: 10500 }, { hts: '8471.30.01', qty: 10, value: 2000 }] });
     expect(w.sheet.values('F2:L5')).toEqual([
       // 16.5% and 7.5% of 10,500; MPF 0.3464% of the entry's 12,500 = 43.30, shared by value: 36.37 and 6.93;
-      // note 52 (China +12.5% of 10,500 = 1,312.50) among the other additional duties.
-      [1732.5, 787.5, 0, 1312.5, 36.37, 0, 14368.87],
+      // Section 301, every action (issue 30): 787.50 and note 52 (China +12.5% of 10,500) 1,312.50.
+      [1732.5, 2100, 0, 0, 36.37, 0, 14368.87],
       [0, 0, 0, 0, 6.93, 0, 2006.93],
       ['', '', '', '', '', '', ''],
-      [1732.5, 787.5, 0, 1312.5, 43.3, 0, 16375.8],
+      [1732.5, 2100, 0, 0, 43.3, 0, 16375.8],
     ]);
     expect(w.sheet.values('P2:P5')).toEqual([
       ['OK'],
@@ -188,8 +208,8 @@ describe('the sidebar costs the selected order', () => {
     ]);
     w.select('A1:B2');
     costFromSidebar(w, { origin: 'china', s301: '25' });
-    // 16.5% duty, Section 301 at 25% as asked; note 52 China +12.5% (1,250); landed 10,000 + 1,650 + 2,500 + 1,250 + 34.64.
-    expect(w.sheet.values('C2:I2')).toEqual([[1650, 2500, 0, 1250, 34.64, 0, 15434.64]]);
+    // 16.5% duty; Section 301: China's at 25% as asked (2,500) and note 52 China +12.5% (1,250); landed 10,000 + 1,650 + 2,500 + 1,250 + 34.64.
+    expect(w.sheet.values('C2:I2')).toEqual([[1650, 3750, 0, 0, 34.64, 0, 15434.64]]);
     expect(w.requests[0].body).toMatchObject({ origin: 'china', s301: '25' });
   });
   test('Entry date and Claim columns: one request per entry date, each its own entry; programs, per-program and refundable totals', () => {
@@ -297,6 +317,8 @@ describe('the menu', () => {
     // Duty 5,000 × 16.50 = 82,500; landed 500,000 + 82,500 + 651.50.
     expect(w.sheet.values('C5002:I5002')).toEqual([[82500, 0, 0, 0, 651.5, 0, 583151.5]]);
     expect(w.sheet.values('M5002')).toEqual([['Total: 5000 lines']]);
+    // The last toast in the pane's words, its numbers formatted (it said "5000 lines costed: landed cost 583151.50").
+    expect(w.toasts.at(-1)).toBe('Costed 5,000 lines into Sheet1!C1:M5003. Schedule 2026 Revision 10. Landed cost $583,151.50.');
   });
 
   test('the menu shows a problem as an alert', () => {

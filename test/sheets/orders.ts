@@ -24,9 +24,9 @@ export function writeMixedOrder(w: AddonWorld): void {
  */
 export const MIXED_ORDER_BY_VESSEL = [
   ['Duty', 'Section 301', 'Section 232', 'Other additional duties', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Program(s)', 'Assumptions/Notes', 'Status'],
-  // 16.5% and List 4A 7.5% of 10,000; note 52 (China +12.5%, since 2026-07-24) 1,250 is an other additional
-  // duty (a Section 301 action, but not the China lists): 10,000 + 1,650 + 750 + 1,250 + 34.64 + 12.50.
-  [1650, 750, 0, 1250, 34.64, 12.5, 13697.14, '16.5%', 's301_china 9903.88.15; s301_forced_labor 9903.05.31', '', 'OK'],
+  // 16.5%; Section 301, every action (issue 30): List 4A 7.5% of 10,000 = 750 and note 52 (China +12.5%,
+  // since 2026-07-24) 1,250; 10,000 + 1,650 + 750 + 1,250 + 34.64 + 12.50.
+  [1650, 2000, 0, 0, 34.64, 12.5, 13697.14, '16.5%', 's301_china 9903.88.15; s301_forced_labor 9903.05.31', '', 'OK'],
   // Lines without an origin country get the API's note saying so (the order's caveats are once on the record).
   ['', '', '', '', '', '', '', '', '', '', 'Error: hts 9999.99.99 is not in the schedule (2026 Revision 10)'],
   // Free; 5,000 + 17.32 + 6.25.
@@ -37,7 +37,7 @@ export const MIXED_ORDER_BY_VESSEL = [
   // 86.5¢/kg without a quantity: no duty, no landed cost, the reason instead.
   ['', 0, 0, 0, 6.93, 2.5, '', '86.5¢/kg', '', 'No origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.\nThe rate "86.5¢/kg" is specific: give qty and unit (per kg) to compute the duty.', 'The rate "86.5¢/kg" is specific: give qty and unit (per kg) to compute the duty.'],
   // Duty 1,656.30; landed 18,000 + 1,656.30 + 750 + 1,250 (note 52) + 62.35 + 22.50; each program's total.
-  [1656.3, 750, 0, 1250, 62.35, 22.5, 21741.15, '', 's301_china $750.00; s301_forced_labor $1,250.00', '', 'Total: 5 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)'],
+  [1656.3, 2000, 0, 0, 62.35, 22.5, 21741.15, '', 's301_china $750.00; s301_forced_labor $1,250.00', '', 'Total: 5 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)'],
 ];
 
 /**

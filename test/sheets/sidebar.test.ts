@@ -128,20 +128,23 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   await page.click('#cost');
   await page.locator('#confirm').waitFor({ state: 'visible' });
   await page.click('#overwrite');
-  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!F1:P9. 1 line(s) could not be costed: see their Status.');
+  // The pane's words (one shared status text).
+  await expect.poll(() => text('#order')).toBe('Costed 5 lines into Sheet1!F1:P9; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
   expect(world.sheet.values('F1:P8')).toEqual(MIXED_ORDER_BY_VESSEL);
   expect(calls.filter((c) => c !== 'getSettings' && c !== 'saveSettings' && c !== 'testConnection')).toEqual(['planSelectedOrder', 'planSelectedOrder', 'costOrderChunk', 'finishOrder']);
 
   expect(await shownTotals()).toEqual([
+    // Labelled as the sheet's columns, in dollars as the sheet shows them (one shared block with the Excel pane).
     'Lines 5 (1 with errors)',
-    'Customs value 18,000.00',
-    'Duty 1,656.30',
-    'Section 301 750.00',
-    'Section 232 0.00',
-    'Chapter 99 duties 2,000.00', // 750 + note 52 China +12.5% of 10,000
-    'MPF 62.35',
-    'HMF 22.50',
-    'Landed cost 21,741.15',
+    'Customs value $18,000.00',
+    'Duty $1,656.30',
+    'Section 301 $2,000.00', // 750 (List 4A) + note 52 China +12.5% of 10,000
+    'Section 232 $0.00',
+    'Other additional duties $0.00',
+    'MPF $62.35',
+    'HMF $22.50',
+    'Duties and fees $3,741.15',
+    'Landed cost $21,741.15',
   ]);
   // No progress bar is left behind.
   expect(await page.locator('#progress').isHidden()).toBe(true);
@@ -157,19 +160,20 @@ test('an invoice with Entry date and Claim columns: Section 232 and the refundab
   world.select('A1:E4');
   await page.uncheck('#ocean');
   await page.click('#cost');
-  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!F1:P6. 1 line(s) could not be costed: see their Status.');
+  await expect.poll(() => text('#order')).toBe('Costed 3 lines into Sheet1!F1:P6; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
   // The same figures as the Excel pane's for this invoice: 232 steel today, IEEPA reciprocal on 2025-10-01.
   expect(await shownTotals()).toEqual([
     'Lines 3 (1 with errors)',
-    'Customs value 22,000.00',
-    'Duty 1,650.00',
-    'Section 301 0.00',
-    'Section 232 6,000.00',
-    'Chapter 99 duties 8,000.00',
-    'MPF 76.21',
-    'HMF 0.00',
-    'Landed cost 31,726.21',
-    'Refundable (IEEPA) 2,000.00',
+    'Customs value $22,000.00',
+    'Duty $1,650.00',
+    'Section 301 $0.00',
+    'Section 232 $6,000.00',
+    'Other additional duties $2,000.00',
+    'MPF $76.21',
+    'HMF $0.00',
+    'Duties and fees $9,726.21',
+    'Landed cost $31,726.21',
+    'Refundable (IEEPA) $2,000.00',
   ]);
   expect(await page.locator('#notes li').first().innerText()).toBe(
     'Total: 3 lines; 1 with errors (not in the totals); costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)',
@@ -207,9 +211,9 @@ test('no header row: the picker starts with the header box unticked, and every l
   await page.selectOption('#col-value', '0');
   await page.selectOption('#col-origin', '2');
   await page.click('#cost');
-  await expect.poll(() => text('#order')).toBe('Results written to Sheet1!D30:N33.');
-  // 16.5% and 7.5% of 10,000; MPF of the entry: 0.3464% of 12,000 = 41.57.
-  expect(world.sheet.values('D30:E32')).toEqual([[1650, 750], [0, 0], [1650, 750]]);
+  await expect.poll(() => text('#order')).toBe('Costed 2 lines into Sheet1!D30:N33. Schedule 2026 Revision 10.');
+  // 16.5%; Section 301 7.5% + note 52's 12.5% of 10,000, note 52's 12.5% of 2,000; MPF of the entry: 0.3464% of 12,000 = 41.57.
+  expect(world.sheet.values('D30:E32')).toEqual([[1650, 2000], [0, 250], [1650, 2250]]);
   expect(world.sheet.values('H30:H32')).toEqual([[34.64], [6.93], [41.57]]);
   await page.click('#columns summary'); // closed: back to the header row
 });

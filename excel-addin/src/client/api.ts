@@ -4,7 +4,7 @@
  * into ApiError, and waits out 429 responses (Retry-After) before retrying, so our own rate limit
  * never reaches a cell. All requests share one pause: when one gets 429, the others wait too.
  */
-import { GET_A_KEY } from '../../../shared/addin-help.js';
+import { GET_A_KEY } from '../../../spreadsheet/addin-help.js';
 import { type KeyValueStore, markKeyWorks, readSettings, type Settings, writeSettings } from './settings.js';
 
 /** An error from the API (`{"error":{code,message,details}}`), a line of a batch, or the transport. */

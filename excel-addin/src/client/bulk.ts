@@ -1,14 +1,14 @@
 /**
- * Costs a whole order with `POST /api/v1/duty/bulk`, in the parts shared/order-requests.ts plans:
+ * Costs a whole order with `POST /api/v1/duty/bulk`, in the parts spreadsheet/order-requests.ts plans:
  * per entry date, one request below 500 lines, else parts of 250 to 1,000 lines (four up to 4,000
  * lines). Each entry date is one entry: when it takes several parts, a first pass asks each for its lines'
  * liable value, and the second sends each with its share of the entry (MPF minimum and maximum
  * once). The result says how many entries the order made.
  */
 import type { OrderLine, OrderResult } from '../../../shared/order.js';
-import type { OrderOptions } from '../../../shared/order-sheet.js';
-import { costingSteps, entryShares, progressAt, requestBody, type FeeBasis, type OrderRequest } from '../../../shared/order-requests.js';
-import { addTotals } from '../../../shared/order-output.js';
+import type { OrderOptions } from '../../../spreadsheet/order-sheet.js';
+import { costingSteps, entryShares, progressAt, requestBody, type FeeBasis, type OrderRequest } from '../../../spreadsheet/order-requests.js';
+import { addTotals } from '../../../spreadsheet/order-output.js';
 import type { LandedApi } from './api.js';
 
 export type { OrderOptions };

@@ -9,7 +9,7 @@ import { LandedApi, type ApiOptions } from './api.js';
 import { DutyBatcher, type BatchOptions } from './batcher.js';
 import { costOrder, type CostedOrder, type OrderOptions } from './bulk.js';
 import { officeStore } from './settings.js';
-import type { OrderRequest } from '../../../shared/order-requests.js';
+import type { OrderRequest } from '../../../spreadsheet/order-requests.js';
 
 export interface ExporterRow {
   rank: number;

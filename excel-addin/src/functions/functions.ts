@@ -8,9 +8,10 @@
 /// <reference path="../types/custom-functions.d.ts" />
 import type { DutyResult } from '../../../shared/order.js';
 import { isApiError, landed } from '../client/index.js';
-import { dateArgument } from '../../../shared/order-sheet.js';
-import { RESULT_COLUMNS, resultCells } from '../../../shared/order-output.js';
-import { nothingFound, searchCells, SPILLED_LINES } from '../../../shared/search/cells.js';
+import { BLANK_VALUE, dateArgument, isBlank } from '../../../spreadsheet/order-sheet.js';
+import { sentQuantity, unknownUnitText } from '../../../spreadsheet/invoice-units.js';
+import { RESULT_COLUMNS, resultCells } from '../../../spreadsheet/order-output.js';
+import { nothingFound, searchCells, SPILLED_LINES } from '../../../spreadsheet/search-cells.js';
 
 export { RESULT_COLUMNS };
 
@@ -33,17 +34,24 @@ function toCellError(e: unknown, hts: Cell): CustomFunctions.Error {
   return cellError(CustomFunctions.ErrorCode.invalidValue, message);
 }
 
-async function query(hts: Cell, value: Cell, origin?: Cell, s301?: Cell, ocean?: Cell, qty?: Cell, unit?: Cell, date?: Cell, claim?: Cell): Promise<DutyResult> {
+/** A line's answer, with the unit the invoice-unit table did not know (not sent). */
+type Answer = DutyResult & { unknownUnit?: string };
+
+async function query(hts: Cell, value: Cell, origin?: Cell, s301?: Cell, ocean?: Cell, qty?: Cell, unit?: Cell, date?: Cell, claim?: Cell): Promise<Answer> {
+  const sent = sentQuantity(qty, unit);
+  if (isBlank(value)) throw cellError(CustomFunctions.ErrorCode.invalidValue, BLANK_VALUE);
   try {
-    return await landed().duties.duty({ hts, value, origin, s301, ocean, qty, unit, date: dateArgument(date), claim });
+    const r = await landed().duties.duty({ hts, value, origin, s301, ocean, qty: sent.qty, unit: sent.unit, date: dateArgument(date), claim });
+    return sent.unknownUnit ? { ...r, unknownUnit: sent.unknownUnit } : r;
   } catch (e) {
     throw toCellError(e, hts);
   }
 }
 
-/** The duty, or #N/A saying which rate applies and that it needs a quantity (or why it has no amount). */
-function computedDuty(r: DutyResult): number {
+/** The duty, or #N/A saying which rate applies and that it needs a quantity (or why it has no amount); #VALUE! for a unit not known. */
+function computedDuty(r: Answer): number {
   if (r.duty !== null) return r.duty;
+  if (r.unknownUnit && r.specific_rate) throw cellError(CustomFunctions.ErrorCode.invalidValue, `${r.hts}: ${unknownUnitText(r.unknownUnit, r.duty_rate)}`);
   const reason = r.notes.find((n) => n.startsWith('The rate ') || n.startsWith('No rate')) ?? '';
   const message = r.specific_rate
     ? `${r.hts}: the ${r.rate_basis} rate ${r.duty_rate} is specific, so the duty needs a quantity: pass qty and unit, e.g. =TARIFF.DUTY(hts, value, origin, , , 100, "kg"). ${reason}`
@@ -70,12 +78,12 @@ export async function duty(hts: unknown, value: unknown, origin?: unknown, s301?
 }
 
 /**
- * Section 301 duty on goods of China, in U.S. dollars (0 for other origins).
+ * Section 301 duty, in U.S. dollars: every Section 301 action (China's lists, the forced-labor action of note 52, Brazil's).
  * @customfunction SECTION301
  * @param hts Tariff code (HTS), 8 or 10 digits.
  * @param value Customs value in U.S. dollars.
  * @param [origin] Country of origin: mfn (default), china, an ISO code or a country name.
- * @param [s301] Section 301 rate: 25, 7.5, none, or auto (default: from the schedule's chapter 99 references).
+ * @param [s301] China's Section 301 rate: 25, 7.5, none, or auto (default: from the schedule's chapter 99 references).
  * @param [ocean] TRUE when the goods arrive by vessel.
  * @param [qty] Quantity, for specific or compound rates.
  * @param [unit] Unit of the quantity.

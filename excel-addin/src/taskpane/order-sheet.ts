@@ -1,7 +1,7 @@
 /**
  * "Cost selected order" in Excel: reads the selected range, costs it with POST /duty/bulk through
  * the shared client, and writes the results, colours, totals and the costing record (with the
- * order's notes as its cell note) beside it. What is read and written is decided in shared/order-sheet.ts and shared/order-output.ts;
+ * order's notes as its cell note) beside it. What is read and written is decided in spreadsheet/order-sheet.ts and spreadsheet/order-output.ts;
  * this layer only moves cells. It never overwrites a non-empty cell without asking.
  */
 /// <reference types="office-js" />
@@ -9,9 +9,9 @@ import type { OrderLine } from '../../../shared/order.js';
 import type { CostedOrder, Landed } from '../client/index.js';
 import {
   columnLetter, FOOTER_ROWS, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetOrder,
-} from '../../../shared/order-sheet.js';
-import { orderRequests, type OrderRequest } from '../../../shared/order-requests.js';
-import { costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../../../shared/order-output.js';
+} from '../../../spreadsheet/order-sheet.js';
+import { orderRequests, type OrderRequest } from '../../../spreadsheet/order-requests.js';
+import { costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../../../spreadsheet/order-output.js';
 
 export interface Selection {
   address: string;

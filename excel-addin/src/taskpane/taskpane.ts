@@ -1,19 +1,18 @@
 /**
  * The task pane: settings (API address, key in OfficeRuntime.storage, test connection), shown first
  * until a key has worked, and the "Cost selected order" button with its column picker, progress
- * and Cancel. The work is in order-sheet.ts, the shared client and shared/order-sheet.ts.
+ * and Cancel. The work is in order-sheet.ts, the shared client and spreadsheet/order-sheet.ts.
  */
 /// <reference types="office-js" />
 import type { HtsRecord } from '../../../shared/record.js';
 import { isApiError, landed, normaliseBaseUrl } from '../client/index.js';
-import { GET_A_KEY } from '../../../shared/addin-help.js';
-import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../shared/order-sheet.js';
+import { GET_A_KEY } from '../../../spreadsheet/addin-help.js';
+import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../spreadsheet/order-sheet.js';
 import { costSelectedOrder, readSelection } from './order-sheet.js';
-import { progressText } from '../../../shared/order-output.js';
+import { costedText, progressText, totalsBlock, withUnread, type TotalsRow } from '../../../spreadsheet/order-output.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 function say(id: string, text: string, kind: 'ok' | 'error' | '' = ''): void {
   const el = $(id);
@@ -109,12 +108,17 @@ function confirmInPane(message: string): Promise<boolean> {
   });
 }
 
-function showTotals(rows: [string, string][]): void {
+function showNotes(notes: readonly string[]): void {
+  $('notes').replaceChildren(...notes.map((n) => Object.assign(document.createElement('li'), { textContent: n })));
+}
+
+function showTotals(rows: readonly TotalsRow[]): void {
   const body = $('totals').querySelector('tbody')!;
   body.replaceChildren(
-    ...rows.map(([k, v]) => {
+    ...rows.map(({ label, value, total }) => {
       const tr = document.createElement('tr');
-      tr.append(Object.assign(document.createElement('td'), { textContent: k }), Object.assign(document.createElement('td'), { textContent: v }));
+      if (total) tr.className = 'total';
+      tr.append(Object.assign(document.createElement('td'), { textContent: label }), Object.assign(document.createElement('td'), { textContent: value, className: 'num' }));
       return tr;
     }),
   );
@@ -130,6 +134,7 @@ async function cost(): Promise<void> {
   button.disabled = true;
   cancel.hidden = false;
   showTotals([]);
+  showNotes([]);
   say('order-status', 'Reading the selection…');
   try {
     const summary = await costSelectedOrder(
@@ -155,7 +160,7 @@ async function cost(): Promise<void> {
         },
       },
     );
-    if (!summary.costed) {
+    if (!summary.costed || summary.address === null) {
       say('order-status', 'Cancelled: nothing was written.');
       return;
     }
@@ -164,22 +169,13 @@ async function cost(): Promise<void> {
     const errors = t.errors + unread;
     say(
       'order-status',
-      `Costed ${t.lines + unread} lines into ${summary.address}${errors ? `; ${errors} with errors (see the Status column)` : ''}. Schedule ${summary.costed.hts_revision}.`,
+      costedText(withUnread(t, unread), summary.address, summary.costed.hts_revision),
       errors ? 'error' : 'ok',
     );
-    showTotals([
-      ['Customs value', money.format(t.customs_value)],
-      ['Duty', money.format(t.duty)],
-      ['Section 301', money.format(t.section_301)],
-      ['Section 232', money.format(t.section_232)],
-      // Every chapter 99 layer (Section 232, 301, IEEPA, 122, ...), Section 301 included.
-      ['Chapter 99 duties', money.format(t.additional_duty)],
-      ['MPF', money.format(t.mpf)],
-      ['HMF', money.format(t.hmf)],
-      ['Duties and fees', money.format(t.total_duties_fees)],
-      ['Landed cost', money.format(t.landed_cost)],
-      ...(t.refundable ? [['Refundable (IEEPA)', money.format(t.refundable)] as [string, string]] : []),
-    ]);
+    showTotals(totalsBlock(withUnread(t, unread)));
+    // The order's notes, as the Sheets sidebar shows them: the fee year used (a fallback when the table lacks the
+    // current one), the caveats; on the sheet they are the costing record's cell note.
+    showNotes(summary.costed.notes);
   } catch (e) {
     if (isApiError(e) && e.code === 'cancelled') say('order-status', 'Cancelled: nothing was written.');
     else say('order-status', errorText(e), 'error');

@@ -5,10 +5,10 @@ import { layerOf, realTariff } from '../../helpers/tariff.js';
 const t = realTariff();
 
 describe('Section 301 China', () => {
-  it('T-shirts 6109.10.00, value 10,000: List 4A 9903.88.15 +7.5% = 750, the same as section_301', () => {
+  it('T-shirts 6109.10.00, value 10,000: List 4A 9903.88.15 +7.5% = 750, in section_301 with note 52\'s 1,250', () => {
     const r = t.duty({ hts: '6109.10.00', value: 10000, origin: 'CN', date: '2026-11-22' });
     expect(layerOf(r, 's301_china')).toEqual({ program: 's301_china', authority: 'Section 301', heading: '9903.88.15', rate: 7.5, rate_kind: 'add', basis: 'full_value', amount: 750, refundable: false });
-    expect(r.section_301).toBe(750);
+    expect(r.section_301).toBe(2000); // every Section 301 action: 750 + note 52 (China +12.5%) 1,250
   });
   it('the caller\'s explicit rate (s301=25): a layer without heading, 2,500', () => {
     expect(layerOf(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CN', s301: '25' }), 's301_china')).toMatchObject({ heading: null, rate: 25, amount: 2500 });

@@ -4,7 +4,8 @@
  * options, time, and the order's notes as its cell note), so a printed quote can be checked later.
  * Hosts only write the cells.
  */
-import type { DutyResult, OrderLine, OrderTotals } from './order.js';
+import type { DutyResult, OrderLine, OrderTotals } from '../shared/order.js';
+import { unknownUnitText } from './invoice-units.js';
 import { DECIMAL_MARKS, money, NOTES_COLUMN, RESULT_HEADERS, STATUS_COLUMN, type OrderOptions, type SheetLine } from './order-sheet.js';
 
 export type LineKind = 'ok' | 'warning' | 'error';
@@ -52,7 +53,7 @@ const blankRow = (): (string | number)[] => RESULT_HEADERS.map(() => '');
 /** The chapter 99 layers of a line: `s232_metals 9903.82.02; s301_forced_labor 9903.05.84` (no heading for a rate the caller set). */
 const programs = (r: DutyResult): string => r.additional_duties.map((d) => (d.heading ? `${d.program} ${d.heading}` : d.program)).join('; ');
 
-/** The additional duties other than Section 301 and 232 (IEEPA, Section 122, ...), in whole cents. */
+/** The additional duties other than Sections 301 (every action: China, note 52, Brazil) and 232: IEEPA, Section 122, ...; in whole cents. */
 const otherAdditional = (r: Pick<DutyResult, 'additional_duty' | 'section_301' | 'section_232'>): number =>
   Math.round(r.additional_duty * 100 - r.section_301 * 100 - r.section_232 * 100) / 100;
 
@@ -74,7 +75,10 @@ export function lineOutput(line: SheetLine, costed: OrderLine | undefined, order
   const notes = own([...costed.assumptions, ...costed.notes]);
   const layers = [costed.section_301, costed.section_232, otherAdditional(costed), costed.mpf, costed.hmf];
   // Without the duty, the landed cost would be understated: both are left blank, with the reason.
-  if (costed.duty === null) return { cells: ['', ...layers, '', costed.duty_rate ?? '', programs(costed), notes, dutyNotComputed(costed)], kind: 'warning' };
+  if (costed.duty === null) {
+    const why = line.unknownUnit && costed.specific_rate ? unknownUnitText(line.unknownUnit, costed.duty_rate) : dutyNotComputed(costed);
+    return { cells: ['', ...layers, '', costed.duty_rate ?? '', programs(costed), notes, why], kind: 'warning' };
+  }
   const status = line.notes.length ? 'OK (value = Qty × Unit price)' : 'OK';
   return { cells: [costed.duty, ...layers, costed.landed_cost, costed.duty_rate ?? '', programs(costed), notes, status], kind: 'ok' };
 }
@@ -114,6 +118,41 @@ export function totalsOutput(t: OrderTotals, dutyMissing: number, entries: numbe
   const byProgram = Object.entries(t.by_program).map(([p, amount]) => `${p} $${money(amount)}`).join('; ');
   const refundable = t.refundable ? `Refundable (IEEPA, past entry dates): $${money(t.refundable)}` : '';
   return [t.duty, t.section_301, t.section_232, otherAdditional(t), t.mpf, t.hmf, t.landed_cost, '', byProgram, refundable, parts.join('; ')];
+}
+
+/** One figure of the totals block: its label (the sheet's column where there is one), the amount as the sheet formats it, and whether it is the bottom line. */
+export interface TotalsRow {
+  label: string;
+  value: string;
+  total?: boolean;
+}
+
+/**
+ * The totals both the Excel pane and the Sheets sidebar show after a costing, labelled as the
+ * sheet's columns and totals row, in dollars as the sheet formats them.
+ */
+export function totalsBlock(t: OrderTotals): TotalsRow[] {
+  const usd = (n: number) => `${n < 0 ? '-' : ''}$${money(Math.abs(n))}`;
+  const [, s301, s232, other, mpf, hmf, landed] = RESULT_HEADERS;
+  return [
+    { label: 'Lines', value: `${t.lines.toLocaleString('en-US')}${t.errors ? ` (${t.errors.toLocaleString('en-US')} with errors)` : ''}` },
+    { label: 'Customs value', value: usd(t.customs_value) },
+    { label: RESULT_HEADERS[0], value: usd(t.duty) },
+    { label: s301, value: usd(t.section_301) },
+    { label: s232, value: usd(t.section_232) },
+    { label: other, value: usd(otherAdditional(t)) },
+    { label: mpf, value: usd(t.mpf) },
+    { label: hmf, value: usd(t.hmf) },
+    { label: 'Duties and fees', value: usd(t.total_duties_fees) },
+    { label: landed, value: usd(t.landed_cost), total: true },
+    ...(t.refundable ? [{ label: 'Refundable (IEEPA)', value: usd(t.refundable) }] : []),
+  ];
+}
+
+/** What both add-ins say when an order is written (the pane's and the sidebar's status, the Sheets menu's toast). */
+export function costedText({ lines, errors }: Pick<OrderTotals, 'lines' | 'errors'>, output: string, revision: string): string {
+  const n = (x: number) => x.toLocaleString('en-US');
+  return `Costed ${n(lines)} line${lines === 1 ? '' : 's'} into ${output}${errors ? `; ${n(errors)} with errors (see the Status column)` : ''}. Schedule ${revision || '(none)'}.`;
 }
 
 /** What both add-ins say while an order is costed: `done` of `total` line costings, twice the lines when the fees of one entry need two passes. */

@@ -4,7 +4,8 @@
  * in a stated number format, value = unit price × quantity), and the columns written beside the
  * order. Pure functions, so both add-ins import them and their host layers only move cells.
  */
-import type { OrderItem } from './order.js';
+import type { OrderItem } from '../shared/order.js';
+import { sentQuantity } from './invoice-units.js';
 
 export const ORDER_COLUMNS = [
   'hts', 'value', 'origin', 'qty', 'unit', 'price', 'date', 'claim', 'us_content', 'steel_content', 'aluminum_content', 'copper_content', 'part_for', 'patented',
@@ -25,20 +26,26 @@ export const COLUMN_LABELS: Record<OrderColumn, string> = {
 };
 
 /**
- * Header names people use, compared lower-cased with only letters and digits kept. The customs
- * value is a value or amount of the line, never a unit price or cost: an invoice's `Price` beside
- * `Ext value` is the price of one piece.
+ * The header names recognised for each input, in the one table both add-ins read: compared
+ * lower-cased with only letters and digits kept and a trailing "USD" dropped (`Total (USD)` is
+ * `total`, `Tariff No.` is `tariffno`). The customs value is the line's extended value (its total,
+ * amount or value), never a unit price or cost: an invoice's `Price` beside `Ext value` is the
+ * price of one piece, and Qty × Unit price is taken only when no value column is there.
  */
-const HEADER_NAMES: Record<OrderColumn, readonly string[]> = {
-  hts: ['hts', 'htsus', 'htsno', 'htsnumber', 'htscode', 'hs', 'hscode', 'tariff', 'tariffcode', 'tariffnumber', 'code', 'commoditycode'],
-  value: [
-    'value', 'customsvalue', 'usdvalue', 'invoicevalue', 'enteredvalue', 'linevalue', 'totalvalue',
-    'extvalue', 'extdvalue', 'extendedvalue', 'extamount', 'extendedamount', 'amount', 'lineamount', 'totalamount',
+export const HEADER_NAMES: Readonly<Record<OrderColumn, readonly string[]>> = {
+  hts: [
+    'hts', 'htsus', 'htsno', 'htsnumber', 'htscode', 'hts10', 'hs', 'hscode', 'hsno', 'tariff', 'tariffcode', 'tariffnumber', 'tariffno', 'tariffnr',
+    'harmonizedcode', 'harmonisedcode', 'harmonizedtariffcode', 'harmonizedtariffnumber', 'harmonizedsystemcode', 'code', 'commoditycode', 'customscode',
   ],
-  origin: ['origin', 'countryoforigin', 'country', 'coo', 'origincountry', 'madein'],
+  value: [
+    'value', 'customsvalue', 'usdvalue', 'invoicevalue', 'enteredvalue', 'linevalue', 'totalvalue', 'netvalue', 'fobvalue', 'transactionvalue',
+    'extvalue', 'extdvalue', 'extendedvalue', 'extended', 'extendedprice', 'extprice', 'extdprice', 'extendedcost', 'extcost', 'extamount', 'extamt', 'extendedamount',
+    'total', 'linetotal', 'totalprice', 'totalcost', 'amount', 'amt', 'lineamount', 'totalamount', 'totalamt', 'invoiceamount', 'invoiceamt', 'netamount', 'netamt', 'fobamount',
+  ],
+  origin: ['origin', 'countryoforigin', 'country', 'coo', 'co', 'ctryoforigin', 'ctryorigin', 'origcountry', 'origincountry', 'originctry', 'countryoforig', 'madein'],
   qty: ['qty', 'quantity', 'qnty', 'pcs', 'pieces'],
-  unit: ['unit', 'units', 'uom', 'unitofmeasure', 'qtyunit', 'quantityunit'],
-  price: ['price', 'unitprice', 'priceeach', 'cost', 'unitcost', 'costeach', 'unitvalue', 'fob', 'fobprice'],
+  unit: ['unit', 'units', 'uom', 'um', 'unitofmeasure', 'unitofmeasurement', 'qtyunit', 'quantityunit'],
+  price: ['price', 'unitprice', 'priceeach', 'priceunit', 'cost', 'unitcost', 'costeach', 'unitvalue', 'fob', 'fobprice', 'fobunitprice'],
   date: ['entrydate', 'dateofentry', 'date', 'importdate'],
   claim: ['claim', 'preferenceclaim', 'spi'],
   us_content: ['uscontent', 'usoriginatingcontent'],
@@ -201,6 +208,8 @@ export interface SheetLine {
   notes: string[];
   /** The line's own entry date (Entry date column); absent: the order's. */
   date?: string;
+  /** The Unit cell's text when the invoice-unit table does not know it: no quantity was sent. */
+  unknownUnit?: string;
 }
 
 export interface SheetOrder {
@@ -253,15 +262,16 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
   const item: OrderItem = { hts: readCode(cell('hts')) ?? null };
   const origin = cell('origin');
   if (!isBlank(origin)) item.origin = String(origin).trim();
-  const unit = cell('unit');
-  if (!isBlank(unit)) item.unit = String(unit).trim();
   let qty: Exact | undefined;
   if (!isBlank(cell('qty'))) {
     const q = readAmount(cell('qty'), mark, 'Qty');
     if (typeof q === 'string') return fail(q);
     qty = q;
-    item.qty = asNumber(q);
   }
+  // The invoice's unit as the API names it (PCS, KGM, YDS...); one it does not know is not sent.
+  const sent = sentQuantity(qty && asNumber(qty), cell('unit'));
+  if (sent.qty !== undefined) item.qty = sent.qty;
+  if (sent.unit !== undefined) item.unit = sent.unit;
   const date = cell('date');
   let entryDate: string | undefined;
   if (!isBlank(date)) {
@@ -282,7 +292,7 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
   const patented = cell('patented');
   // A ticked box (TRUE) or 1/0, yes/no: the API reads 1 and 0.
   if (!isBlank(patented)) item.patented = typeof patented === 'boolean' ? (patented ? 1 : 0) : /^(yes|y|true)$/i.test(String(patented).trim()) ? 1 : /^(no|n|false)$/i.test(String(patented).trim()) ? 0 : patented;
-  const done = (): SheetLine => ({ row, item, notes, ...(entryDate ? { date: entryDate } : {}) });
+  const done = (): SheetLine => ({ row, item, notes, ...(entryDate ? { date: entryDate } : {}), ...(sent.unknownUnit ? { unknownUnit: sent.unknownUnit } : {}) });
   if (byQtyPrice) {
     if (isBlank(cell('price')) || !qty) return fail('Value is computed as Qty × Unit price here, and this line lacks one of them');
     const p = readAmount(cell('price'), mark, 'Unit price');
@@ -300,6 +310,9 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
   }
   return done();
 }
+
+/** A function's value argument left blank: an error, never a value of 0. */
+export const BLANK_VALUE = 'value is empty: give the customs value in U.S. dollars';
 
 /** A function's date argument: read like an Entry date cell, else passed on for the API to refuse by name. */
 export const dateArgument = (c: unknown): string | undefined => (isBlank(c) ? undefined : (readDate(c) ?? String(c).trim()));

@@ -3,7 +3,7 @@
  * passes that keep an entry of several parts one entry (MPF minimum and maximum once), and the
  * steps the progress counts. Pure functions; the hosts only send the requests and move cells.
  */
-import type { OrderItem } from './order.js';
+import type { OrderItem } from '../shared/order.js';
 import { bulkOptions, type OrderOptions, type SheetLine } from './order-sheet.js';
 
 /** The most items the API takes in one request. */

@@ -2,7 +2,7 @@
  * What the spreadsheets' search functions (TARIFF.SEARCH in Excel, HTS_SEARCH in Sheets) spill:
  * a header row, then each line's code, description from the heading down, and general rate.
  */
-import type { SearchAnswer } from './search.js';
+import type { SearchAnswer } from '../shared/search/search.js';
 
 export const SEARCH_COLUMNS = ['Code', 'Description', 'General rate'] as const;
 

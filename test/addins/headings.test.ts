@@ -1,0 +1,68 @@
+/**
+ * The header names both add-ins recognise (HEADER_NAMES in spreadsheet/order-sheet.ts, one table):
+ * an invoice's extended value under any common heading is the customs value, never Qty × Unit price
+ * beside it.
+ */
+import { describe, expect, it } from 'vitest';
+import { HEADER_NAMES, headerMapping, ORDER_COLUMNS, readSheetOrder } from '../../spreadsheet/order-sheet.js';
+
+describe('HEADER_NAMES', () => {
+  it.each([
+    'Total', 'Line Total', 'Extended', 'Extended Price', 'Ext Price', 'Ext. Price', 'Total Price', 'Total (USD)', 'Invoice Amount', 'Net Amount', 'Net Value',
+    'FOB Value', 'Transaction Value', 'Ext value', 'Extended Amount', 'Amount (USD)', 'Total Amount', 'Line value',
+  ])('%s is the value, beside a Qty and a Unit price', (name) => {
+    expect(headerMapping(['HTS', 'Qty', 'Unit price', name])).toEqual({ hts: 0, qty: 1, price: 2, value: 3 });
+  });
+
+  it.each(['HTS', 'Tariff No.', 'Harmonized Code', 'HS Code', 'HTS Number', 'Commodity code'])('%s is the code', (name) => {
+    expect(headerMapping([name, 'Value'])).toEqual({ hts: 0, value: 1 });
+  });
+
+  it.each(['Origin', 'C/O', 'Ctry of Origin', 'Orig. Country', 'Country of origin', 'COO', 'Made in'])('%s is the origin', (name) => {
+    expect(headerMapping(['HTS', 'Value', name])?.origin).toBe(2);
+  });
+
+  it.each(['Price', 'Unit price', 'Unit Price (USD)', 'Cost', 'Unit cost', 'FOB', 'FOB Price'])('%s is a unit price, never the value', (name) => {
+    expect(headerMapping(['HTS', name])).toBeNull();
+  });
+
+  it('names each heading for one input only', () => {
+    const all = ORDER_COLUMNS.flatMap((c) => HEADER_NAMES[c]);
+    expect(all.length).toBe(new Set(all).size);
+  });
+});
+
+describe('an invoice with Qty, Unit Price and Line Total', () => {
+  const invoice = [
+    ['Tariff No.', 'Description', 'C/O', 'Qty', 'Unit Price', 'Line Total'],
+    ['6109.10.00', 'T-shirts (2% discount)', 'Vietnam', 100, 78, 7700],
+  ];
+
+  it('is costed on the Line Total (the discounted 7,700), not Qty × Unit Price (7,800), and says nothing of a product', () => {
+    const { lines } = readSheetOrder(invoice, null);
+    expect(lines).toEqual([{ row: 1, item: { hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 }, notes: [] }]);
+  });
+
+  it('without a value column, Qty × Unit Price, said on the line', () => {
+    const { lines } = readSheetOrder(invoice.map((r) => r.slice(0, 5)), null);
+    expect(lines[0].item?.value).toBe(7800);
+    expect(lines[0].notes).toEqual(['Value 7,800.00 = Qty 100 × Unit price 78 (the order has no value column).']);
+  });
+});
+
+describe('the totals block of the pane and the sidebar (totalsBlock)', () => {
+  it('labels its figures as the sheet\'s columns, in dollars as the sheet shows them; Section 301 is every action', async () => {
+    const { totalsBlock } = await import('../../spreadsheet/order-output.js');
+    const { RESULT_HEADERS } = await import('../../spreadsheet/order-sheet.js');
+    const rows = totalsBlock({
+      lines: 3, errors: 1, customs_value: 18000, duty: 1656.3, section_301: 2000, section_232: 0, additional_duty: 4000, mpf: 62.35, hmf: 22.5,
+      total_duties_fees: 5741.15, landed_cost: 23741.15, specific_rate_lines: 0, by_program: {}, refundable: 2000, mpf_basis: 18000, hmf_basis: 18000,
+    });
+    expect(rows.map((r) => `${r.label} ${r.value}`)).toEqual([
+      'Lines 3 (1 with errors)', 'Customs value $18,000.00', 'Duty $1,656.30', 'Section 301 $2,000.00', 'Section 232 $0.00',
+      'Other additional duties $2,000.00', // 4,000 − 2,000 − 0
+      'MPF $62.35', 'HMF $22.50', 'Duties and fees $5,741.15', 'Landed cost $23,741.15', 'Refundable (IEEPA) $2,000.00',
+    ]);
+    for (const h of RESULT_HEADERS.slice(0, 7)) expect(rows.map((r) => r.label)).toContain(h);
+  });
+});
