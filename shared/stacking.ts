@@ -268,10 +268,15 @@ function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cen
   if (topUp && q.dutyCents === null)
     out.assumptions = [...out.assumptions, `The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`];
   const cents = topUp ? topUpCents(basisCents, c.rate.num, c.rate.den, q.dutyCents ?? 0, q.valueCents) : mulDivRound(basisCents, c.rate.num, c.rate.den);
-  out.layers[k] = { program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable };
+  // A base rate at or above the total rate is declared under the pair's other heading (program_rates.csv heading_at_or_above).
+  const heading = c.headingAtOrAbove && q.dutyCents !== null && baseAtOrAbove(c.rate.num, c.rate.den, q.dutyCents, q.valueCents) ? c.headingAtOrAbove : c.heading;
+  out.layers[k] = { program: c.program, authority: c.authority, heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable };
   out.additionalCents += cents;
   if (c.authority === SECTION_232) out.section232Cents += cents;
 }
+
+/** Whether the base duty's ad valorem (equivalent) rate, duty ÷ value, is at least num/den (compared exactly). */
+const baseAtOrAbove = (num: number, den: number, dutyCents: number, valueCents: number): boolean => BigInt(den) * BigInt(dutyCents) >= BigInt(num) * BigInt(valueCents);
 
 /**
  * A "total" rate's top-up on its basis (SPEC section 0): (rate − the base duty's ad valorem rate) × basis, at

@@ -15,7 +15,7 @@ export function ieepaFentanyl(rates: RateTable, carveoutRows: ListTable): Measur
 
   function assess(q: MeasureQuery): Finding {
     const listed = carveouts.find(q.line, q.date);
-    const row = rates.pick(PROGRAM, q.country, q.date, (r) => !r.scope.startsWith('list:') || listed.some((c) => r.heading.includes(c.heading)));
+    const row = rates.pick(PROGRAM, q.country, q.date, (r) => !r.scope.startsWith('list:') || listed.some((c) => c.heading === r.heading));
     if (!row) return NOTHING;
     if (usmcaGoods(q) && q.date >= IEEPA_FENTANYL_USMCA_FROM) return finding([], [`IEEPA ${row.heading}: USMCA-qualifying goods are exempt.`]);
     return finding([chargeOf(row, 'IEEPA', q.valueCents, 'full_value', true)]);

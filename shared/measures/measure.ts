@@ -27,7 +27,13 @@ export type Basis = (typeof BASES)[number];
 /** One row of program_rates.csv, parsed. */
 export interface RateRow {
   program: string;
+  /** Exactly one provision (`9903.01.24`); '' for a row of arrangements that no heading names. */
   heading: string;
+  /**
+   * For a `total` row, the heading declared instead when the base duty's ad valorem (equivalent) rate
+   * is at or above the total rate, so the layer adds nothing (9903.02.19 beside 9903.02.20); null otherwise.
+   */
+  headingAtOrAbove: string | null;
   /** ISO2 codes the row names (groups expanded); null = every country. */
   origins: ReadonlySet<string> | null;
   scope: string;
@@ -62,6 +68,7 @@ export class RateTable {
       const row: RateRow = {
         program: r.program,
         heading: r.heading,
+        headingAtOrAbove: r.heading_at_or_above || null,
         origins: originsOf(r.origin, groups),
         scope: r.product_scope,
         conditions: r.conditions_or_inputs ?? '',
@@ -254,6 +261,8 @@ export interface Charge {
   authority: string;
   /** Null only when the caller set the China Section 301 rate (s301=25/7.5). */
   heading: string | null;
+  /** A `total` charge's heading when the base rate is at or above the total rate (RateRow.headingAtOrAbove). */
+  headingAtOrAbove?: string;
   kind: RateKind;
   rate: Share;
   basis: Basis;
@@ -270,6 +279,7 @@ export const chargeOf = (row: RateRow, authority: string, basisCents: number, ba
   program: row.program,
   authority,
   heading: row.heading,
+  ...(row.headingAtOrAbove ? { headingAtOrAbove: row.headingAtOrAbove } : {}),
   kind: row.kind,
   rate: row.rate,
   basis,

@@ -8,7 +8,7 @@
 import type { ImporterFacts } from '../claims.js';
 import { russianAluminum } from './section232-metals.js';
 import type { TariffLine } from '../schedule.js';
-import { chargeOf, finding, generalHeading, listing, NOTHING, ProductList, type Basis, type Charge, type Finding, type Measure, type MeasureQuery, type ListTable, type RateTable } from './measure.js';
+import { chargeOf, finding, generalHeading, listing, NOTHING, ProductList, type Basis, type Charge, type Finding, type Measure, type MeasureQuery, type ListTable, type RateRow, type RateTable } from './measure.js';
 
 interface PreAnnexEntry {
   metal: 'steel' | 'aluminum' | 'copper';
@@ -25,6 +25,16 @@ const CONTENT: Record<PreAnnexEntry['metal'], { basis: Basis; fact: keyof Import
   steel: { basis: 'steel_content', fact: 'steelContent', param: 'steel_content' },
   aluminum: { basis: 'aluminum_content', fact: 'aluminumContent', param: 'aluminum_content' },
   copper: { basis: 'copper_content', fact: 'copperContent', param: 'copper_content' },
+};
+
+/**
+ * Whether a rate row prices a product whose list entry names `heading`: rows scoped `ch99_heading=9903.81.89`
+ * (from 2025-03-12, one heading per kind of article, and the UK's heading for it) price only those; the
+ * others (9903.80.01, 9903.85.01, 9903.78.01, the arrangements) every product of the metal.
+ */
+const headingFits = (row: RateRow, heading: string): boolean => {
+  const named = /^ch99_heading=(\S+)/.exec(row.scope)?.[1];
+  return !named || named === heading;
 };
 
 export function section232MetalsPreAnnex(rates: RateTable, rows: ListTable): Measure {
@@ -46,13 +56,14 @@ export function section232MetalsPreAnnex(rates: RateTable, rows: ListTable): Mea
   function assess(q: MeasureQuery): Finding {
     const entries = list.find(q.line, q.date);
     if (!entries.length) return NOTHING;
-    const ru = entries.some((e) => e.metal === 'aluminum') ? russianAluminum(rates, q) : null;
+    const aluminum = entries.find((e) => e.metal === 'aluminum');
+    const ru = aluminum ? russianAluminum(rates, q, aluminum.kind === 'derivative') : null;
     if (ru) return ru;
     const charges: Charge[] = [];
     const assumptions: string[] = [];
     for (const metal of new Set(entries.map((e) => e.metal))) {
       const e = entries.find((x) => x.metal === metal)!;
-      const row = rates.pick(`s232_${metal}`, q.country, q.date);
+      const row = rates.pick(`s232_${metal}`, q.country, q.date, (r) => headingFits(r, e.heading));
       if (!row) continue;
       if (row.kind === 'zero') {
         assumptions.push(`Section 232 ${metal}: goods of ${q.country} had an exemption or quota arrangement until 2025-03-11; taken as within quota (no duty).`);

@@ -16,8 +16,8 @@ describe('IEEPA reciprocal', () => {
     expect(layerOf(shirt('VN', '2025-04-09'), 'ieepa_reciprocal')).toMatchObject({ rate: 46, amount: 4600 });
     expect(layerOf(shirt('VN', '2025-05-01'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.01.25', rate: 10, amount: 1000 });
   });
-  it('Germany on 2025-10-01: the EU floor 15% total (9903.02.19/.20): 1,500 − 420 (4.2% base) = 1,080', () => {
-    expect(layerOf(mixer('DE', '2025-10-01'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.19/.20', rate_kind: 'total', amount: 1080 });
+  it('Germany on 2025-10-01: the EU floor 15% total (9903.02.20, base under 15%): 1,500 − 420 (4.2% base) = 1,080', () => {
+    expect(layerOf(mixer('DE', '2025-10-01'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.20', rate_kind: 'total', amount: 1080 });
   });
   it('Switzerland: +39% (3,900) on 2025-10-01, then 15% total (1,080) from 2025-11-14', () => {
     expect(layerOf(mixer('CH', '2025-10-01'), 'ieepa_reciprocal')).toMatchObject({ rate: 39, amount: 3900 });
@@ -47,7 +47,7 @@ describe('IEEPA reciprocal', () => {
 describe('a "15% total" floor on part of the value (SPEC section 0: (15% − the base rate) × the basis)', () => {
   it('aluminum derivative 7616.99.51.90 from Germany on 2025-09-01, aluminum content 4,000 of 10,000: (15% − 2.5%) × 6,000 = 750, not 15% × 6,000 − the whole base duty 250', () => {
     const r = t.duty({ hts: '7616.99.51.90', value: 10000, origin: 'DE', date: '2025-09-01', aluminum_content: 4000 });
-    expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.19/.20', rate: 15, rate_kind: 'total', basis: 'non_metal_content', amount: 750 });
+    expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.20', rate: 15, rate_kind: 'total', basis: 'non_metal_content', amount: 750 });
     // 250 base + 50% × 4,000 aluminum + 750 + 34.64 MPF.
     expect(r).toMatchObject({ duty: 250, section_232: 2000, total_duties_fees: 3034.64 });
   });

@@ -12,11 +12,11 @@ const t = realTariff();
 describe('steel mill product 7208.10.15 (general Free), value 10,000', () => {
   it('2025-10-01 from Vietnam: +50% of the full value = 5,000; IEEPA reciprocal not charged (all steel)', () => {
     const r = t.duty({ hts: '7208.10.15', value: 10000, origin: 'VN', date: '2025-10-01' });
-    expect(layerOf(r, 's232_steel')).toMatchObject({ heading: '9903.81.87-.93', rate: 50, basis: 'full_value', amount: 5000 });
+    expect(layerOf(r, 's232_steel')).toMatchObject({ heading: '9903.81.87', rate: 50, basis: 'full_value', amount: 5000 });
     expect(programsOf(r)).toEqual(['s232_steel']);
   });
-  it('2025-05-01 (before the 50% of 2025-06-04): +25% = 2,500', () => {
-    expect(layerOf(t.duty({ hts: '7208.10.15', value: 10000, origin: 'VN', date: '2025-05-01' }), 's232_steel')).toMatchObject({ heading: '9903.80.01', rate: 25, amount: 2500 });
+  it('2025-05-01 (before the 50% of 2025-06-04): +25% = 2,500, under 9903.81.87 (9903.80.01 ended 2025-03-11)', () => {
+    expect(layerOf(t.duty({ hts: '7208.10.15', value: 10000, origin: 'VN', date: '2025-05-01' }), 's232_steel')).toMatchObject({ heading: '9903.81.87', rate: 25, amount: 2500 });
   });
   it('2025-02-15 from Japan (a tariff-rate-quota country until 2025-03-11): taken as in quota, no duty, and said', () => {
     const r = t.duty({ hts: '7208.10.15', value: 10000, origin: 'JP', date: '2025-02-15' });

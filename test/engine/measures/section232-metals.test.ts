@@ -44,7 +44,7 @@ describe('Korea', () => {
   });
   it('Annex III steel derivative 8207.20.00.70 (KR rate Free): 15% total − 0% = 15% × 10,000 = 1,500', () => {
     const r = t.duty({ hts: '8207.20.00.70', value: 10000, origin: 'KR', date });
-    expect(layerOf(r, 's232_metals')).toMatchObject({ heading: '9903.82.10/.11', rate: 15, rate_kind: 'total', amount: 1500 });
+    expect(layerOf(r, 's232_metals')).toMatchObject({ heading: '9903.82.10', rate: 15, rate_kind: 'total', amount: 1500 });
     // Outside chapters 72/73/74/76 the 15% weight test applies: assumed met, and said.
     expect(r.assumptions.join(' ')).toMatch(/at least 15% of the article's weight/);
   });
@@ -70,7 +70,7 @@ describe('Annex I-C machinery: fork-lift 8427.10.40 (general Free), value 100,00
 
 describe('Russian aluminum 7601.10.30 (column 2 18.5%), value 10,000', () => {
   const r = t.duty({ hts: '7601.10.30', value: 10000, origin: 'RU', date });
-  it('9903.85.67/.68 200% of the full value = 20,000 replaces the annex heading', () => {
+  it('9903.85.67 (aluminum articles) 200% of the full value = 20,000 replaces the annex heading', () => {
     expect(layerOf(r, 's232_aluminum_russia')).toMatchObject({ rate: 200, amount: 20000 });
     expect(layerOf(r, 's232_metals')).toBeUndefined();
   });
@@ -78,7 +78,7 @@ describe('Russian aluminum 7601.10.30 (column 2 18.5%), value 10,000', () => {
     expect(r.duty).toBe(1850);
     expect(layerOf(r, 'russia_col2')).toMatchObject({ heading: '9903.90.09', rate: 70, rate_kind: 'total', amount: 5150 });
   });
-  it('9903.85.67/.68 is not an enumerated 232 heading: note 52 Russia +12.5% (1,250) applies, with a note', () => {
+  it('9903.85.67 is not an enumerated 232 heading: note 52 Russia +12.5% (1,250) applies, with a note', () => {
     expect(layerOf(r, 's301_forced_labor')).toMatchObject({ heading: '9903.05.66', amount: 1250 });
     expect(r.notes.join(' ')).toMatch(/literal reading/);
     // 1,850 + 5,150 + 20,000 + 1,250 + 34.64 MPF

@@ -10,17 +10,17 @@ const date = '2026-11-22';
 const car = (origin: string, extra: Record<string, unknown> = {}) => t.duty({ hts: '8703.23.01', value: 40000, origin, date, ...extra });
 
 describe('passenger car 8703.23.01 (general 2.5%), value 40,000', () => {
-  it('from Japan: 15% total (9903.94.40/.41): 6,000 − 1,000 base = 5,000; landed 40,000 + 1,000 + 5,000 + 138.56 MPF', () => {
+  it('from Japan: 15% total (9903.94.41, base under 15%): 6,000 − 1,000 base = 5,000; landed 40,000 + 1,000 + 5,000 + 138.56 MPF', () => {
     const r = car('JP');
-    expect(layerOf(r, 's232_autos')).toEqual({ program: 's232_autos', authority: 'Section 232', heading: '9903.94.40/.41', rate: 15, rate_kind: 'total', basis: 'full_value', amount: 5000, refundable: false });
+    expect(layerOf(r, 's232_autos')).toEqual({ program: 's232_autos', authority: 'Section 232', heading: '9903.94.41', rate: 15, rate_kind: 'total', basis: 'full_value', amount: 5000, refundable: false });
     expect(r).toMatchObject({ duty: 1000, section_232: 5000, mpf: 138.56, landed_cost: 46138.56 });
     // Autos are not subject to note 52 (Japan 12.5% total).
     expect(programsOf(r)).toEqual(['s232_autos']);
     // Japan has no FTA in the special column: claim=none changes nothing.
     expect(car('JP', { claim: 'none' })).toMatchObject({ duty: 1000, section_232: 5000 });
   });
-  it('from Germany: the EU deal (9903.94.50/.51), 15% total = 5,000; claim=none changes nothing (the general rate was applied anyway)', () => {
-    expect(layerOf(car('DE'), 's232_autos')).toMatchObject({ heading: '9903.94.50/.51', amount: 5000 });
+  it('from Germany: the EU deal (9903.94.51), 15% total = 5,000; claim=none changes nothing (the general rate was applied anyway)', () => {
+    expect(layerOf(car('DE'), 's232_autos')).toMatchObject({ heading: '9903.94.51', amount: 5000 });
     expect(car('DE', { claim: 'none' })).toMatchObject({ duty: 1000, section_232: 5000, total_duties_fees: 6138.56 });
   });
   it('from Mexico (USMCA claimed, Free): 9903.94.03, 25% of the non-U.S. content: no us_content given → 25% × 40,000 = 10,000, said', () => {
@@ -52,9 +52,9 @@ describe('passenger car 8703.23.01 (general 2.5%), value 40,000', () => {
 
 describe('auto part 8708.99.68 (general 2.5%), value 1,000', () => {
   const part = (origin: string, extra: Record<string, unknown> = {}) => t.duty({ hts: '8708.99.68', value: 1000, origin, date, ...extra });
-  it('from Japan: 15% total (9903.94.42/.43): 150 − 25 = 125; on both lists, taken as a passenger-vehicle part (said)', () => {
+  it('from Japan: 15% total (9903.94.43): 150 − 25 = 125; on both lists, taken as a passenger-vehicle part (said)', () => {
     const r = part('JP');
-    expect(layerOf(r, 's232_auto_parts')).toMatchObject({ heading: '9903.94.42/.43', rate_kind: 'total', amount: 125 });
+    expect(layerOf(r, 's232_auto_parts')).toMatchObject({ heading: '9903.94.43', rate_kind: 'total', amount: 125 });
     expect(r.assumptions.join(' ')).toMatch(/part_for not given/);
   });
   it('from Japan for medium/heavy-duty vehicles (part_for=mhd): 9903.74.08 +25% = 250, no deal rate', () => {

@@ -10,14 +10,14 @@ const t = realTariff();
 const mixer = (origin: string, extra: Record<string, unknown> = {}) => t.duty({ hts: '8509.40.00', value: 10000, origin, date: '2026-11-22', ...extra });
 
 describe('rates by origin', () => {
-  it('Germany: the EU\'s 10% total (9903.05.38/.39): 1,000 − 420 = 580; a note on the EU country list 52(j) that is not available', () => {
+  it('Germany: the EU\'s 10% total (9903.05.39, base under 10%): 1,000 − 420 = 580; a note on the EU country list 52(j) that is not available', () => {
     const r = mixer('DE');
-    expect(layerOf(r, 's301_forced_labor')).toEqual({ program: 's301_forced_labor', authority: 'Section 301', heading: '9903.05.38/.39', rate: 10, rate_kind: 'total', basis: 'full_value', amount: 580, refundable: false });
+    expect(layerOf(r, 's301_forced_labor')).toEqual({ program: 's301_forced_labor', authority: 'Section 301', heading: '9903.05.39', rate: 10, rate_kind: 'total', basis: 'full_value', amount: 580, refundable: false });
     expect(r.notes.join(' ')).toMatch(/note 52\(j\) \(9903\.05\.97\)/);
     expect(r.total_duties_fees).toBe(1034.64); // 420 + 580 + 34.64
   });
-  it('Japan: 12.5% total (9903.05.48/.49): 1,250 − 420 = 830', () => {
-    expect(layerOf(mixer('JP'), 's301_forced_labor')).toMatchObject({ heading: '9903.05.48/.49', rate_kind: 'total', amount: 830 });
+  it('Japan: 12.5% total (9903.05.49): 1,250 − 420 = 830', () => {
+    expect(layerOf(mixer('JP'), 's301_forced_labor')).toMatchObject({ heading: '9903.05.49', rate_kind: 'total', amount: 830 });
   });
   it('Liechtenstein: not covered — base duty only (420 + 34.64)', () => {
     const r = mixer('LI');
