@@ -273,6 +273,8 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
     // By index: an iterator over the layers (a frozen empty list or a holey one) was made anew for every line.
     for (let j = 0; j < c.layers.length; j++) {
       const l = c.layers[j];
+      // An exemption's heading owes nothing: not a program of the totals.
+      if (l.rate_kind === 'exempt') continue;
       const cents = Math.round(l.amount * 100); // exact: amounts are whole cents
       byProgram.set(l.program, (byProgram.get(l.program) ?? 0) + cents);
       if (l.refundable) refundableCents += cents;

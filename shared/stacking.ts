@@ -19,7 +19,7 @@ import { dollars, mulDivRound, roundFraction } from './money.js';
 import { ieepaBrazilIndia } from './measures/ieepa-brazil-india.js';
 import { ieepaFentanyl } from './measures/ieepa-fentanyl.js';
 import { ieepaReciprocal } from './measures/ieepa-reciprocal.js';
-import { countryGroups, RateTable, type Basis, type Charge, type Finding, type Listing, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
+import { countryGroups, exemptCharge, RateTable, type Basis, type Charge, type Finding, type Listing, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
 import { russia } from './measures/russia.js';
 import { section122 } from './measures/section122.js';
 import { section232Metals } from './measures/section232-metals.js';
@@ -62,9 +62,10 @@ export interface Layer {
   authority: string;
   /** Null only when the caller set the China Section 301 rate (s301=25/7.5). */
   heading: string | null;
-  /** Percent as the schedule prints it: +25 (`add`) or 15 (`total`: base duty and layer together). */
+  /** Percent as the schedule prints it: +25 (`add`) or 15 (`total`: base duty and layer together); 0 for `exempt`. */
   rate: number;
-  rate_kind: 'add' | 'total';
+  /** `exempt`: the heading the entry declares to claim an exemption from the program (rate 0, amount 0). */
+  rate_kind: 'add' | 'total' | 'exempt';
   basis: Basis;
   /** Dollars (an exact number of cents). */
   amount: number;
@@ -108,6 +109,8 @@ const NOT_ENUMERATED = new Set(['s232_aluminum_russia']);
 /** Families whose goods owe no IEEPA reciprocal duty (note 2(v)(vi)-(xvi)); copper is handled by its metal. */
 const NO_RECIPROCAL = new Set<Family>(['semiconductors', 'vehicles', 'wood']);
 const CONTENT_BASES = new Set<Basis>(['steel_content', 'aluminum_content', 'copper_content']);
+/** A charge that owes duty (not the heading of an exemption). */
+const owed = (c: Charge): boolean => c.kind !== 'exempt';
 
 export class Chapter99 {
   private readonly s232: { family: Family; measure: Measure }[];
@@ -118,6 +121,7 @@ export class Chapter99 {
   private readonly s122: Measure;
   private readonly later: Measure[];
   private readonly unlisted: Measure;
+  private readonly rates: RateTable;
   /** Window in which CA/MX IEEPA fentanyl takes precedence over steel and aluminum 232 (EO 14289). */
   private readonly fentanylFirst: { from: string; to: string };
 
@@ -128,7 +132,7 @@ export class Chapter99 {
    */
   constructor(t: Chapter99Tables) {
     const groups = countryGroups(t.countryGroups);
-    const rates = new RateTable(t.programRates, groups);
+    const rates = (this.rates = new RateTable(t.programRates, groups));
     this.s232 = [
       { family: 'semiconductors', measure: section232Semiconductors(rates, t.woodSemiconductors) },
       { family: 'vehicles', measure: section232Vehicles(rates, t.vehicles) },
@@ -199,7 +203,7 @@ export class Chapter99 {
     const fentanyl = take(this.fentanyl);
     const usMx = q.country === 'CA' || q.country === 'MX';
     // EO 14289: until 2025-06-03, CA/MX fentanyl displaced steel and aluminum 232; afterwards the reverse.
-    if (family === 'metals' && usMx && fentanyl.length && q.date >= this.fentanylFirst.from && q.date <= this.fentanylFirst.to) {
+    if (family === 'metals' && usMx && fentanyl.some(owed) && q.date >= this.fentanylFirst.from && q.date <= this.fentanylFirst.to) {
       notes.push('IEEPA fentanyl duties on goods of Canada and Mexico took precedence over Section 232 steel and aluminum (EO 14289).');
       s232 = [];
       family = null;
@@ -223,20 +227,33 @@ export class Chapter99 {
       return rest ? { ...c, basis: 'non_metal_content', basisCents: rest } : null;
     };
 
-    const steelArticle = q.date < IEEPA_RECIPROCAL_ON_STEEL_ARTICLES_FROM && s232.some((c) => c.steelArticle);
-    if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma' && !steelArticle)
-      for (const c of take(this.reciprocal)) {
-        const kept = family === 'metals' ? nonMetal(c) : c;
+    // Goods under a Section 232 heading declare the exemption heading of each program it displaces (9903.01.33, 9903.03.06, 9903.05.90 ...).
+    const exemptUnder232 = (c: Charge): void => {
+      const e = exemptCharge(this.rates, c.program, c.authority, 'section232', q);
+      if (e && !charges.some((x) => x.program === e.program)) charges.push(e);
+    };
+    const displaced = (m: Measure): void => m.assess(q).charges.filter(owed).forEach(exemptUnder232);
+    /** The charges of a measure that may fall on the non-metal content: what is left of each, or its exemption when nothing is. */
+    const onRest = (cs: Charge[], rest: (c: Charge) => Charge | null): void => {
+      for (const c of cs) {
+        const kept = owed(c) ? rest(c) : c;
         if (kept) charges.push(kept);
+        else exemptUnder232(c);
       }
-    if (family === null) charges.push(...take(this.brazilIndia));
+    };
 
-    if (!enumerated || family === 'metals')
-      for (const c of take(this.s122)) {
-        const kept = !enumerated ? c : nonMetal(c);
-        if (kept) charges.push(kept);
-      }
-    if (!enumerated) for (const m of this.later) charges.push(...take(m));
+    const steelArticle = q.date < IEEPA_RECIPROCAL_ON_STEEL_ARTICLES_FROM && s232.some((c) => c.steelArticle);
+    if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma' && !steelArticle) onRest(take(this.reciprocal), (c) => (family === 'metals' ? nonMetal(c) : c));
+    else if (family !== null) displaced(this.reciprocal);
+    if (family === null) charges.push(...take(this.brazilIndia));
+    else displaced(this.brazilIndia);
+
+    if (!enumerated || family === 'metals') onRest(take(this.s122), (c) => (!enumerated ? c : nonMetal(c)));
+    else displaced(this.s122);
+    for (const m of this.later) {
+      if (!enumerated) charges.push(...take(m));
+      else displaced(m);
+    }
     take(this.unlisted);
     // The refund note once per plan: only IEEPA layers are refundable, and China 301 never is.
     const allNotes = [...before, ...charges].some((c) => c.refundable) ? [...notes, REFUND_NOTE] : notes;
@@ -267,10 +284,10 @@ function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cen
   const topUp = c.kind === 'total' || c.kind === 'col2_override';
   if (topUp && q.dutyCents === null)
     out.assumptions = [...out.assumptions, `The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`];
-  const cents = topUp ? topUpCents(basisCents, c.rate.num, c.rate.den, q.dutyCents ?? 0, q.valueCents) : mulDivRound(basisCents, c.rate.num, c.rate.den);
+  const cents = c.kind === 'exempt' ? 0 : topUp ? topUpCents(basisCents, c.rate.num, c.rate.den, q.dutyCents ?? 0, q.valueCents) : mulDivRound(basisCents, c.rate.num, c.rate.den);
   // A base rate at or above the total rate is declared under the pair's other heading (program_rates.csv heading_at_or_above).
   const heading = c.headingAtOrAbove && q.dutyCents !== null && baseAtOrAbove(c.rate.num, c.rate.den, q.dutyCents, q.valueCents) ? c.headingAtOrAbove : c.heading;
-  out.layers[k] = { program: c.program, authority: c.authority, heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable };
+  out.layers[k] = { program: c.program, authority: c.authority, heading, rate: c.rate.percent, rate_kind: c.kind === 'exempt' ? 'exempt' : topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable };
   out.additionalCents += cents;
   if (c.authority === SECTION_232) out.section232Cents += cents;
 }

@@ -3,7 +3,7 @@
  * real lines; every figure worked out by hand from SPEC 2.3/2.4 beside it.
  */
 import { describe, expect, it } from 'vitest';
-import { layerOf, programsOf, realTariff } from '../../helpers/tariff.js';
+import { exemptOf, owedOf, layerOf, realTariff } from '../../helpers/tariff.js';
 
 const t = realTariff();
 const date = '2026-11-22';
@@ -13,12 +13,14 @@ describe('Annex I-A steel: hot-rolled 7208.10.15 (general Free), value 10,000', 
     const r = t.duty({ hts: '7208.10.15', value: 10000, origin: 'VN', date });
     expect(layerOf(r, 's232_metals')).toEqual({ program: 's232_metals', authority: 'Section 232', heading: '9903.82.02', rate: 50, rate_kind: 'add', basis: 'full_value', amount: 5000, refundable: false });
     // Note 52 (Vietnam +12.5%) does not apply to Section 232 goods of the enumerated headings (note 52(f)).
-    expect(programsOf(r)).toEqual(['s232_metals']);
+    expect(owedOf(r)).toEqual(['s232_metals']);
+    expect(exemptOf(r)).toEqual(['s301_forced_labor 9903.05.90']);
     expect(r).toMatchObject({ duty: 0, section_232: 5000, additional_duty: 5000, mpf: 34.64, total_duties_fees: 5034.64, origin_country: 'VN' });
   });
   it('from China: +50% (5,000) and Section 301 9903.91.01 +25% (2,500) = 7,500', () => {
     const r = t.duty({ hts: '7208.10.15', value: 10000, origin: 'CN', date });
-    expect(programsOf(r)).toEqual(['s232_metals', 's301_china']);
+    expect(owedOf(r)).toEqual(['s232_metals', 's301_china']);
+    expect(exemptOf(r)).toEqual(['s301_forced_labor 9903.05.90']);
     expect(r).toMatchObject({ section_232: 5000, section_301: 2500, additional_duty: 7500, total_duties_fees: 7534.64 });
   });
   it('from the UK: 9903.82.04 +25% = 2,500 when the steel is UK-melted (the default, stated as an assumption)', () => {

@@ -4,7 +4,7 @@
  * (general 4.2%, 420 on 10,000) on 2026-11-22 unless said.
  */
 import { describe, expect, it } from 'vitest';
-import { layerOf, realTariff } from '../../helpers/tariff.js';
+import { exemptOf, owedOf, layerOf, realTariff } from '../../helpers/tariff.js';
 
 const t = realTariff();
 const mixer = (origin: string, extra: Record<string, unknown> = {}) => t.duty({ hts: '8509.40.00', value: 10000, origin, date: '2026-11-22', ...extra });
@@ -25,7 +25,7 @@ describe('rates by origin', () => {
     expect(r.total_duties_fees).toBe(454.64);
   });
   it('Mexico: exempt with USMCA claimed; +10% (1,000) with claim=none, on top of the general 4.2%', () => {
-    expect(layerOf(mixer('MX'), 's301_forced_labor')).toBeUndefined();
+    expect(layerOf(mixer('MX'), 's301_forced_labor')).toMatchObject({ heading: '9903.05.94', rate_kind: 'exempt', amount: 0 });
     expect(mixer('MX', { claim: 'none' })).toMatchObject({ duty: 420, additional_duty: 1000 });
   });
 });
@@ -38,14 +38,16 @@ describe('T-shirts 6109.10.00 from Vietnam (general 16.5%), value 10,000', () =>
   });
   it('from Guatemala under CAFTA-DR (duty-free textiles): exempt', () => {
     const r = t.duty({ hts: '6109.10.00', value: 10000, origin: 'GT', date: '2026-09-01', claim: 'cafta-dr' });
-    expect(r).toMatchObject({ duty: 0, special_program: 'P', additional_duties: [] });
+    expect(r).toMatchObject({ duty: 0, special_program: 'P', additional_duty: 0 });
+    expect(exemptOf(r)).toEqual(['s301_forced_labor 9903.05.95']);
   });
 });
 
 describe('the proposed exemption annex A', () => {
   it('beef 0201.10.05 from Australia is exempt, and the answer says the list is the proposed one', () => {
     const r = t.duty({ hts: '0201.10.05', value: 10000, origin: 'AU', date: '2026-11-22' });
-    expect(r.additional_duties).toEqual([]);
+    expect(owedOf(r)).toEqual([]);
+    expect(exemptOf(r)).toEqual(['s301_forced_labor 9903.05.86']);
     expect(r.assumptions.join(' ')).toMatch(/forced labor exemption list used is the proposed annex/);
   });
   it('a provision limited to aircraft (8806.21.00, Aircraft) is charged, with a note to check', () => {
