@@ -111,6 +111,11 @@ const dutyResult = {
           section_232: money('Sum of the Section 232 layers, USD'),
           additional_duty: money('Sum of every layer of additional_duties (section_301 included), USD'),
           assumptions: { type: 'array', items: { type: 'string' }, description: 'What was assumed for a fact the query did not give (us_content, part_for, patented, uk_melted, ...)' },
+          content_needed: {
+            type: 'array',
+            items: { type: 'string', enum: ['steel', 'aluminum', 'copper'] },
+            description: 'Present only when a metal content was not given and an upper bound stood in (Section 232 before 2026-04-06: the rest of the value taken as the content of the metal of the highest rate, said in assumptions): the metals whose steel_content, aluminum_content or copper_content would make the estimate exact',
+          },
         },
       };
 

@@ -73,6 +73,7 @@ const K = {
   section232: key('section_232'),
   additionalDuty: key('additional_duty'),
   assumptions: key('assumptions'),
+  contentNeeded: key('content_needed'),
   program: key('program', '{'),
   authority: key('authority'),
   heading: key('heading'),
@@ -188,6 +189,7 @@ function sameButAmounts(a: DutyResult, b: DutyResult): boolean {
   if (a.specific_rate !== b.specific_rate || a.special_program !== b.special_program || a.section_301_rate !== b.section_301_rate || a.section_301_heading !== b.section_301_heading) return false;
   if (a.hts_revision !== b.hts_revision || a.origin_country !== b.origin_country) return false;
   if (!sameStrings(a.notes, b.notes) || !sameStrings(a.assumptions, b.assumptions)) return false;
+  if (a.content_needed !== b.content_needed && !(a.content_needed && b.content_needed && sameStrings(a.content_needed, b.content_needed))) return false;
   const x = a.additional_duties;
   const y = b.additional_duties;
   if (x.length !== y.length) return false;
@@ -279,6 +281,10 @@ function build(r: DutyResult): Template {
   cut();
   out.raw(K.assumptions);
   writeStrings(out, r.assumptions);
+  if (r.content_needed) {
+    out.raw(K.contentNeeded);
+    writeStrings(out, r.content_needed);
+  }
   out.byte(125); // }
   cut();
   // One array for all the bytes, the parts views into it: a template is read from one place in memory.
@@ -286,7 +292,9 @@ function build(r: DutyResult): Template {
   out.release();
   const between = cuts.slice(1).map((end, i) => bytes.subarray(cuts[i], end));
   // Copies of the result's parts that are compared: a caller changing its result later changes no template.
-  return { result: { ...r, notes: [...r.notes], assumptions: [...r.assumptions], additional_duties: r.additional_duties.map((l) => ({ ...l })) }, between };
+  const result = { ...r, notes: [...r.notes], assumptions: [...r.assumptions], additional_duties: r.additional_duties.map((l) => ({ ...l })) };
+  if (r.content_needed) result.content_needed = [...r.content_needed];
+  return { result, between };
 }
 
 function writeStrings(out: JsonBytes, list: readonly string[]): void {

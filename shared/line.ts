@@ -40,6 +40,8 @@ export interface LineCost {
   /** Shared between results: never mutated. */
   notes: readonly string[];
   assumptions: readonly string[];
+  /** Metals whose content was not given (Section 232 before the annex regime): an upper bound stood in. */
+  contentNeeded: readonly string[];
 }
 
 export interface LineInput {
@@ -205,6 +207,7 @@ export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInp
     mpfExempt: t.mpfExempt,
     notes: notesOf(t, assessed.notes, stacked.notes),
     assumptions: stacked.assumptions,
+    contentNeeded: stacked.contentNeeded,
   };
 }
 

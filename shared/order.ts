@@ -47,6 +47,11 @@ export interface DutyResult {
   additional_duty: number;
   /** What was assumed for facts the caller did not give. */
   assumptions: string[];
+  /**
+   * Present only when an upper bound stood in for a metal content the caller did not give: the metals
+   * (`steel`, `aluminum`, `copper`) whose `*_content` would make the estimate exact.
+   */
+  content_needed?: string[];
 }
 
 export type LineError = ErrorBody;
@@ -409,6 +414,7 @@ function result(c: LineCost, mpf: number, hmf: number, revision: string, after: 
     section_232: dollars(c.section232Cents),
     additional_duty: dollars(c.additionalCents),
     assumptions: c.assumptions as string[],
+    ...(c.contentNeeded.length ? { content_needed: c.contentNeeded as string[] } : {}),
   } as DutyResult;
 }
 

@@ -81,6 +81,8 @@ export interface Stacked {
   section232Cents: number;
   notes: readonly string[];
   assumptions: readonly string[];
+  /** Metals whose content was not given and was bounded (Finding.contentNeeded). */
+  contentNeeded: readonly string[];
 }
 
 export interface Plan {
@@ -90,6 +92,7 @@ export interface Plan {
   after: readonly Charge[];
   notes: readonly string[];
   assumptions: readonly string[];
+  contentNeeded: readonly string[];
   /** Every charge falls on the full customs value (a remembered plan: the value is the query's). */
   onFullValue: boolean;
   /** The answer when there is no charge at all (no China Section 301 either): shared, never mutated. */
@@ -192,11 +195,13 @@ export class Chapter99 {
     charges.push(...take(this.russia));
     let family: Family | null = null;
     let s232: Charge[] = [];
+    let contentNeeded: readonly string[] = NO_METALS;
     for (const s of this.s232) {
       const f = assess(s.measure);
       if (f.charges.length || f.covered) {
         s232 = f.charges;
         family = s.family;
+        contentNeeded = f.contentNeeded ?? NO_METALS;
         break;
       }
     }
@@ -259,8 +264,8 @@ export class Chapter99 {
     const allNotes = [...before, ...charges].some((c) => c.refundable) ? [...notes, REFUND_NOTE] : notes;
     // Frozen: every result of the plan shares the list, so a caller changing one must not change the others.
     Object.freeze(assumptions);
-    const empty = before.length || charges.length ? null : { layers: NO_LAYERS, additionalCents: 0, section232Cents: 0, notes, assumptions };
-    return { before, after: charges, notes: allNotes, assumptions, onFullValue: false, empty };
+    const empty = before.length || charges.length ? null : { layers: NO_LAYERS, additionalCents: 0, section232Cents: 0, notes, assumptions, contentNeeded };
+    return { before, after: charges, notes: allNotes, assumptions, contentNeeded, onFullValue: false, empty };
   }
 
   /**
@@ -269,7 +274,7 @@ export class Chapter99 {
    */
   private layers(q: MeasureQuery, plan: Plan, s301China: Charge | null): Stacked {
     // Sized once: a list grown by push would reserve room for 17 layers on every query.
-    const out = { layers: new Array<Layer>(plan.before.length + plan.after.length + (s301China ? 1 : 0)), additionalCents: 0, section232Cents: 0, notes: plan.notes, assumptions: plan.assumptions };
+    const out = { layers: new Array<Layer>(plan.before.length + plan.after.length + (s301China ? 1 : 0)), additionalCents: 0, section232Cents: 0, notes: plan.notes, assumptions: plan.assumptions, contentNeeded: plan.contentNeeded };
     let k = 0;
     for (let i = 0; i < plan.before.length; i++) addLayer(out, k++, q, plan.before[i], plan.onFullValue);
     if (s301China) addLayer(out, k++, q, s301China, plan.onFullValue);
@@ -311,12 +316,14 @@ export function topUpCents(basisCents: number, num: number, den: number, dutyCen
 }
 
 const NO_LAYERS: readonly Layer[] = Object.freeze([]);
+const NO_METALS: readonly string[] = Object.freeze([]);
 /** Entries before the chapter 99 tables begin: China Section 301 alone. */
 const BEFORE_2025: Plan = {
   before: [],
   after: [],
   notes: [`Entries before ${CHAPTER99_FROM}: only the base duty and Section 301 China are computed; other chapter 99 duties of that time are not modelled.`],
   assumptions: Object.freeze([]),
+  contentNeeded: Object.freeze([]),
   onFullValue: false,
   empty: null,
 };

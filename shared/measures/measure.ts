@@ -321,6 +321,8 @@ export interface Finding {
   notes: string[];
   /** Sentences saying which default stood in for a fact the caller did not give. */
   assumptions: string[];
+  /** Metals whose content the caller did not give, so an upper bound stood in for it (the answer's `content_needed`). */
+  contentNeeded?: readonly ('steel' | 'aluminum' | 'copper')[];
   /**
    * The good is under this program though it owes nothing (a USMCA-qualifying auto part, 9903.94.06):
    * the programs it displaces stay displaced (stacking.ts).

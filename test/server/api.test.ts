@@ -71,6 +71,18 @@ describe('chapter 99 through the API', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.details).toMatchObject({ parameter: 'patented' });
   });
+  it('content_needed and the exemption layer (issue 28): a steel-frame seat from China on 2025-09-15 without contents', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=9401.79.0015&value=10000&origin=CN&date=2025-09-15');
+    expect(r.status).toBe(200);
+    // The whole value as steel content (50%: 5,000), not also as aluminum content; the reciprocal duty's exemption heading at 0.
+    expect(r.body).toMatchObject({ section_232: 5000, content_needed: ['steel', 'aluminum'] });
+    expect(r.body.additional_duties.at(-1)).toEqual({ program: 'ieepa_reciprocal', authority: 'IEEPA', heading: '9903.01.33', rate: 0, rate_kind: 'exempt', basis: 'full_value', amount: 0, refundable: false });
+  });
+  it('metal contents above the value in all: a 400 naming them', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=8302.10.60.30&value=10000&origin=CN&date=2026-03-16&steel_content=6000&aluminum_content=5000');
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'steel_content, aluminum_content' } });
+  });
   it('bulk: the order\'s claim is the items\' default; totals per program and refundable', async () => {
     const body = { date: '2025-10-01', claim: 'none', items: [{ hts: '6109.10.00', value: 10000, origin: 'MX' }, { hts: '6109.10.00', value: 10000, origin: 'VN', claim: 'auto' }] };
     const r = await api('POST', '/api/v1/duty/bulk', { body });
