@@ -147,7 +147,7 @@ export class Chapter99 {
     this.russia = russia(rates);
     this.fentanyl = ieepaFentanyl(rates, () => t.ieepaFentanylCarveouts);
     this.reciprocal = ieepaReciprocal(rates, () => t.ieepaReciprocalExempt, () => t.ieepaDealExemptions, groups);
-    this.brazilIndia = ieepaBrazilIndia(rates);
+    this.brazilIndia = ieepaBrazilIndia(rates, () => t.ieepaReciprocalExempt);
     this.s122 = section122(rates, () => t.s122Exempt);
     this.later = [section301Brazil(rates, () => t.s301BrazilAnnex), section301ForcedLabor(rates, () => t.s301ForcedLaborAnnex, t.headingsPostRev10, groups)];
     this.unlisted = unlisted(t.headingsPostRev10, rates);

@@ -48,7 +48,8 @@ export function section232Metals(rates: RateTable, annexRows: ListTable): Measur
       if (!ukMeltRow(r)) return true;
       // UK rates: steel and aluminum only (not copper); I-B only for derivatives (vi), (vii).
       if (entry.metals.every((m) => m === 'copper')) return false;
-      if (entry.tier === '1B' && !['vi', 'vii'].includes(entry.subdivision)) return false;
+      // A code on both derivative lists is written `vi;vii` or `vi/vii`: each of its subdivisions must be (vi) or (vii).
+      if (entry.tier === '1B' && !entry.subdivision.split(/[;/]/).every((d) => d === 'vi' || d === 'vii')) return false;
       return q.facts.ukMelted !== false;
     });
     if (!row || row.kind === 'zero') return NOTHING;
