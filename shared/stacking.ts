@@ -19,7 +19,7 @@ import { dollars, mulDivRound, roundFraction } from './money.js';
 import { ieepaBrazilIndia } from './measures/ieepa-brazil-india.js';
 import { ieepaFentanyl } from './measures/ieepa-fentanyl.js';
 import { ieepaReciprocal } from './measures/ieepa-reciprocal.js';
-import { countryGroups, exemptCharge, RateTable, type Basis, type Charge, type Finding, type Listing, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
+import { countryGroups, exemptCharge, membership, ProductList, RateTable, type Basis, type Charge, type Finding, type Listing, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
 import { russia } from './measures/russia.js';
 import { section122 } from './measures/section122.js';
 import { section232Metals } from './measures/section232-metals.js';
@@ -51,6 +51,8 @@ export interface Chapter99Tables {
   ieepaDealExemptions: Table;
   ieepaFentanylCarveouts: Table;
   s122Exempt: Table;
+  /** Informational materials (50 U.S.C. 1702(b)(3)) by HTS prefix: outside IEEPA, Section 122, notes 50 and 52. */
+  informationalMaterials: Table;
   s301BrazilAnnex: Table;
   s301ForcedLaborAnnex: Table;
 }
@@ -125,6 +127,7 @@ export class Chapter99 {
   private readonly later: Measure[];
   private readonly unlisted: Measure;
   private readonly rates: RateTable;
+  private readonly informational: ProductList<{ from: string; to: string }>;
   /** Window in which CA/MX IEEPA fentanyl takes precedence over steel and aluminum 232 (EO 14289). */
   private readonly fentanylFirst: { from: string; to: string };
 
@@ -151,6 +154,7 @@ export class Chapter99 {
     this.s122 = section122(rates, () => t.s122Exempt);
     this.later = [section301Brazil(rates, () => t.s301BrazilAnnex), section301ForcedLabor(rates, () => t.s301ForcedLaborAnnex, t.headingsPostRev10, groups)];
     this.unlisted = unlisted(t.headingsPostRev10, rates);
+    this.informational = membership(() => t.informationalMaterials, 'hts_prefix');
     const rule = t.stackingRules.find((r) => r.when_this_applies === 'IEEPA CA/MX fentanyl' && r.effect_on.startsWith('s232 steel/aluminum'));
     this.fentanylFirst = { from: rule?.from ?? '', to: rule?.to ?? '' };
   }
@@ -205,7 +209,20 @@ export class Chapter99 {
         break;
       }
     }
-    const fentanyl = take(this.fentanyl);
+    // Informational materials owe no IEEPA duty (50 U.S.C. 1702(b)(3)) and, by their headings, no Section 122 nor notes 50 and 52:
+    // every layer those programs would add is their informational-materials heading instead (N349155).
+    const informational = this.informational.find(q.line, q.date).length > 0;
+    if (informational) notes.push(`${q.line.hts} is taken as informational materials (publications, films, posters, photographs, recordings, artworks; 50 U.S.C. 1702(b)(3)): no IEEPA, Section 122 or Section 301 Brazil and forced-labor duty.`);
+    const unlessInformational = (m: Measure): Charge[] => {
+      if (!informational) return take(m);
+      const out: Charge[] = [];
+      for (const c of m.assess(q).charges) {
+        const e = exemptCharge(this.rates, c.program, c.authority, 'informational', q);
+        if (e && !out.some((x) => x.program === e.program)) out.push(e);
+      }
+      return out;
+    };
+    const fentanyl = unlessInformational(this.fentanyl);
     const usMx = q.country === 'CA' || q.country === 'MX';
     // EO 14289: until 2025-06-03, CA/MX fentanyl displaced steel and aluminum 232; afterwards the reverse.
     if (family === 'metals' && usMx && fentanyl.some(owed) && q.date >= this.fentanylFirst.from && q.date <= this.fentanylFirst.to) {
@@ -248,15 +265,15 @@ export class Chapter99 {
     };
 
     const steelArticle = q.date < IEEPA_RECIPROCAL_ON_STEEL_ARTICLES_FROM && s232.some((c) => c.steelArticle);
-    if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma' && !steelArticle) onRest(take(this.reciprocal), (c) => (family === 'metals' ? nonMetal(c) : c));
+    if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma' && !steelArticle) onRest(unlessInformational(this.reciprocal), (c) => (family === 'metals' ? nonMetal(c) : c));
     else if (family !== null) displaced(this.reciprocal);
-    if (family === null) charges.push(...take(this.brazilIndia));
+    if (family === null) charges.push(...unlessInformational(this.brazilIndia));
     else displaced(this.brazilIndia);
 
-    if (!enumerated || family === 'metals') onRest(take(this.s122), (c) => (!enumerated ? c : nonMetal(c)));
+    if (!enumerated || family === 'metals') onRest(unlessInformational(this.s122), (c) => (!enumerated ? c : nonMetal(c)));
     else displaced(this.s122);
     for (const m of this.later) {
-      if (!enumerated) charges.push(...take(m));
+      if (!enumerated) charges.push(...unlessInformational(m));
       else displaced(m);
     }
     take(this.unlisted);
