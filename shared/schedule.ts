@@ -8,7 +8,7 @@
 import { codeDigits, dotted } from './codes.js';
 import { citedProvisions, parseChapter99Heading, type Chapter99Heading } from './chapter99.js';
 import { InputError, invalid } from './errors.js';
-import { SECTION_301_HEADINGS } from './policy.js';
+import { SECTION_301_HEADINGS, SECTION_301_TEN_DIGIT_LISTS } from './policy.js';
 import { parseRate, type Column2Rate, type DutyRate, type GeneralRate } from './rates.js';
 import { parseSpecialColumn, type SpecialProgram } from './special-programs.js';
 
@@ -166,6 +166,7 @@ export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedu
       line.section301 = NONE;
     }
   }
+  for (const line of ordered) if (line.digits.length === 10) line.section301 = tenDigitSection301(line, byDigits.get(line.digits.slice(0, 8)));
   const all = lookups(ordered, byDigits);
   return indexed(revision, ordered.length, () => all, () => ordered, (heading) => chapter99.get(heading));
 }
@@ -238,6 +239,19 @@ function otherColumns(row: HtsRow): TariffLine['otherColumns'] {
 }
 
 /** `9903.92` cited as a whole: its 8-digit headings. */
+/**
+ * A ten-digit line's Section 301 headings: those of lists naming ten-digit lines (SECTION_301_TEN_DIGIT_LISTS)
+ * that its 8-digit line cites hold for it only if its own footnotes cite one too, when some ten-digit line of
+ * the 8-digit line does (the list names those, not the others).
+ */
+function tenDigitSection301(line: TariffLine, eight: TariffLine | undefined): Chapter99Heading[] {
+  const listed = (h: Chapter99Heading) => SECTION_301_TEN_DIGIT_LISTS.test(h.heading);
+  if (!eight || !eight.section301.some(listed)) return line.section301;
+  const own = (l: TariffLine) => l.footnotes.filter((f) => !eight.footnotes.includes(f)).some((f) => citedProvisions(f).some((h) => SECTION_301_TEN_DIGIT_LISTS.test(`${h}.`)));
+  if (own(line) || !eight.children.some(own)) return line.section301;
+  return line.section301.filter((h) => !listed(h));
+}
+
 function subheadingsOf(prefix: string, chapter99: Map<string, Chapter99Heading>): Chapter99Heading[] {
   return [...chapter99.values()].filter((h) => h.heading.startsWith(`${prefix}.`));
 }
