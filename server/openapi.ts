@@ -243,7 +243,11 @@ export const openapi = {
             properties: {
               code: { type: 'string', enum: ['unauthorized', 'rate_limited', 'not_found', 'method_not_allowed', 'uri_too_long', 'invalid_parameter', 'too_many_lines', 'payload_too_large', 'invalid_json', 'unsupported_media_type', 'request_timeout', 'headers_too_large', 'service_unavailable', 'internal'] },
               message: { type: 'string' },
-              details: { type: 'object', description: 'e.g. {"parameter": "value"}' },
+              details: {
+                type: 'object',
+                description:
+                  'e.g. {"parameter": "value"}; for a heading or subheading typed as hts: level, tariff_lines and candidates (at most 20 of the 8-digit lines under it: hts, description, general rate)',
+              },
             },
       },
       DutyResult: dutyResult,

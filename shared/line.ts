@@ -11,7 +11,7 @@ import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
 import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
-import { dutyLine, type Schedule, type TariffLine } from './schedule.js';
+import { dutyLineOf, type Schedule, type TariffLine } from './schedule.js';
 import { parseSpecialColumn } from './special-programs.js';
 import type { Chapter99, Layer, Plan } from './stacking.js';
 
@@ -125,6 +125,8 @@ function goodsOfMexico(schedule: Schedule, reference: string, symbol: string): {
 /** A line found by queries, with the terms of those queries (see Terms). */
 interface Found {
   line: TariffLine;
+  /** Said when the line is not the code typed (a heading of one line, an unknown statistical suffix). */
+  assumption: string | null;
   terms: Terms[];
   /** Which of a full `terms` list is replaced next. */
   replace: number;
@@ -166,11 +168,13 @@ export class FoundLines {
     const key = typeof input === 'string' ? lineKey(input) : -1;
     let found = key < 0 ? undefined : this.byKey.get(key);
     if (!found) {
-      const line = dutyLine(this.schedule, input, parameter);
+      const { line, assumption } = dutyLineOf(this.schedule, input, parameter);
+      // A line standing in for another code keeps its assumption: not shared with the line's own code.
+      if (assumption && key < 0) return { line, assumption, terms: [], replace: 0 };
       // A code typed otherwise (a number, a tab) shares the entry of its digits.
       const k = key < 0 ? lineKey(line.digits) : key;
       found = this.byKey.get(k);
-      if (!found) this.byKey.set(k, (found = { line, terms: [], replace: 0 }));
+      if (!found) this.byKey.set(k, (found = { line, assumption, terms: [], replace: 0 }));
     }
     return found;
   }
@@ -206,7 +210,7 @@ export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInp
     additionalCents: stacked.additionalCents,
     mpfExempt: t.mpfExempt,
     notes: notesOf(t, assessed.notes, stacked.notes),
-    assumptions: stacked.assumptions,
+    assumptions: found.assumption ? [found.assumption, ...stacked.assumptions] : stacked.assumptions,
     contentNeeded: stacked.contentNeeded,
   };
 }

@@ -48,6 +48,14 @@ describe('GET /api/v1/duty', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.message).toMatch(/5 8-digit lines/);
     expect(r.body.error.details).toMatchObject({ parameter: 'hts', tariff_lines: 5 });
+    // Issue 28: the candidate lines with their general rates.
+    expect(r.body.error.details.candidates.map((c: { hts: string; general: string }) => `${c.hts} ${c.general}`)).toEqual(['6109.10.00 16.5%', '6109.90.10 32%', '6109.90.15 5.6%', '6109.90.40 2.6%', '6109.90.80 16%']);
+  });
+  it('an unknown statistical suffix is costed at its 8-digit line (issue 28): 3004.39.0050', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=3004.39.0050&value=1000&origin=CN&date=2025-09-15');
+    expect(r.status).toBe(200);
+    expect(r.body.hts).toBe('3004.39.00');
+    expect(r.body.assumptions[0]).toMatch(/^hts 3004\.39\.00\.50: the statistical suffix 50 is not in the schedule/);
   });
   it('an unknown code is a 404', async () => {
     const r = await api('GET', '/api/v1/duty?hts=0000.00.00&value=1');
