@@ -25,3 +25,14 @@ describe("India's +25% (9903.01.84) not on the Annex II goods that 9903.01.86 ex
     expect(r.additional_duty).toBe(0);
   });
 });
+
+describe('8704.60.00 (electric trucks, general 25%) is on the note 33 and note 38 lists: the choice part_for gives, the default said', () => {
+  it('Germany 2026-01-20, 10,000, part_for not given: a light truck, EU 15% total under 9903.94.50 (base 25% ≥ 15%: 0), and the assumption names the choice', () => {
+    const r = t.duty({ hts: '8704.60.00', value: 10000, origin: 'DE', date: '2026-01-20' });
+    expect(layerOf(r, 's232_autos')).toMatchObject({ heading: '9903.94.50', amount: 0 });
+    expect(r.assumptions.join(' ')).toMatch(/part_for not given: 8704\.60\.00\.00 \(on the note 33 and note 38 lists\) is taken as a passenger vehicle or light truck/);
+  });
+  it('part_for=mhd: a medium/heavy-duty vehicle, 9903.74.01 +25% = 2,500', () => {
+    expect(layerOf(t.duty({ hts: '8704.60.00', value: 10000, origin: 'DE', date: '2026-01-20', part_for: 'mhd' }), 's232_mhd')).toMatchObject({ heading: '9903.74.01', amount: 2500 });
+  });
+});
