@@ -23,6 +23,7 @@ try {
 }
 
 const app = buildApp({ ...deps, logger: { level: settings.logLevel } });
+if (rebuilt) app.log.warn({ reason: rebuilt }, 'schedule and chapter 99 tables built from the data files, not the prebuilt index');
 
 try {
   await app.listen({ port: settings.port, host: settings.host });
@@ -38,7 +39,6 @@ try {
           : err.message,
   );
 }
-if (rebuilt) app.log.warn({ reason: rebuilt }, 'schedule and chapter 99 tables built from the data files, not the prebuilt index');
 app.log.info({ hts_revision: deps.tariff.revision, lines: deps.tariff.schedule.size }, 'ready');
 
 let closing = false;

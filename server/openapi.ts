@@ -78,9 +78,13 @@ const additionalDuty = {
   properties: {
     program: { type: 'string', description: 'Identifier of data/ch99/program_rates.csv: s232_metals, s232_steel, s232_aluminum, s232_copper, s232_aluminum_russia, s232_autos, s232_auto_parts, s232_mhd, s232_buses, s232_mhd_parts, s232_lumber, s232_furniture, s232_cabinets, s232_semiconductors, s232_pharma, s301_china, s301_brazil, s301_forced_labor, ieepa_fentanyl, ieepa_reciprocal, ieepa_brazil, ieepa_india, s122, russia_col2', example: 's232_metals' },
     authority: { type: 'string', enum: ['Section 232', 'Section 301', 'IEEPA', 'Section 122', 'Column 2 (Pub. L. 117-110)'] },
-    heading: { type: 'string', nullable: true, description: 'Chapter 99 heading(s), e.g. 9903.82.02; null when the caller set the China Section 301 rate', example: '9903.82.02' },
-    rate: { type: 'number', minimum: 0, description: 'Percent' },
-    rate_kind: { type: 'string', enum: ['add', 'total'], description: 'add: the base duty + rate; total: base duty and this layer together equal rate (the layer is the top-up)' },
+    heading: { type: 'string', nullable: true, description: 'The one chapter 99 provision the entry declares for this layer, e.g. 9903.82.02 (for a "total" rate whose base rate is already at or above it, the paired heading, amount 0); null when the caller set the China Section 301 rate', example: '9903.82.02' },
+    rate: { type: 'number', minimum: 0, description: 'Percent (0 for exempt)' },
+    rate_kind: {
+      type: 'string',
+      enum: ['add', 'total', 'exempt'],
+      description: 'add: the base duty + rate; total: base duty and this layer together equal rate (the layer is the top-up); exempt: the heading the entry declares to claim an exemption from the program (9903.01.33 for Section 232 goods outside the IEEPA reciprocal duty, 9903.01.32 for Annex II goods, 9903.03.06, 9903.05.90 ...): rate 0, amount 0',
+    },
     basis: { type: 'string', enum: [...BASES], description: 'What the rate is charged on' },
     amount: money('USD'),
     refundable: { type: 'boolean', description: 'IEEPA duties (entries 2025-02-04 to 2026-02-23), held unlawful: may be refunded' },
@@ -115,6 +119,11 @@ const dutyResult = {
           section_232: money('Sum of the Section 232 layers, USD'),
           additional_duty: money('Sum of every layer of additional_duties (section_301 included), USD'),
           assumptions: { type: 'array', items: { type: 'string' }, description: 'What was assumed for a fact the query did not give (us_content, part_for, patented, uk_melted, ...)' },
+          content_needed: {
+            type: 'array',
+            items: { type: 'string', enum: ['steel', 'aluminum', 'copper'] },
+            description: 'Present only when a metal content was not given and an upper bound stood in (Section 232 before 2026-04-06: the rest of the value taken as the content of the metal of the highest rate, said in assumptions): the metals whose steel_content, aluminum_content or copper_content would make the estimate exact',
+          },
         },
       };
 
@@ -258,7 +267,11 @@ export const openapi = {
             properties: {
               code: { type: 'string', enum: ['unauthorized', 'rate_limited', 'not_found', 'method_not_allowed', 'uri_too_long', 'invalid_parameter', 'too_many_lines', 'payload_too_large', 'invalid_json', 'unsupported_media_type', 'request_timeout', 'headers_too_large', 'service_unavailable', 'internal'] },
               message: { type: 'string' },
-              details: { type: 'object', description: 'e.g. {"parameter": "value"}' },
+              details: {
+                type: 'object',
+                description:
+                  'e.g. {"parameter": "value"}; for a heading or subheading typed as hts: level, tariff_lines and candidates (at most 20 of the 8-digit lines under it: hts, description, general rate)',
+              },
             },
       },
       DutyResult: dutyResult,

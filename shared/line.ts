@@ -40,6 +40,8 @@ export interface LineCost {
   /** Shared between results: never mutated. */
   notes: readonly string[];
   assumptions: readonly string[];
+  /** Metals whose content was not given (Section 232 before the annex regime): an upper bound stood in. */
+  contentNeeded: readonly string[];
 }
 
 export interface LineInput {
@@ -123,8 +125,8 @@ function goodsOfMexico(schedule: Schedule, reference: string, symbol: string): {
 /** A line found by queries, with the terms of those queries (see Terms). */
 interface Found {
   line: TariffLine;
-  /** Why a supplier's code was costed on this line; null for the line's own code. */
-  note: string | null;
+  /** Said when the line is not the code typed (a heading of one line, an unknown statistical suffix). */
+  assumption: string | null;
   terms: Terms[];
   /** Which of a full `terms` list is replaced next. */
   replace: number;
@@ -166,17 +168,13 @@ export class FoundLines {
     const key = typeof input === 'string' ? lineKey(input) : -1;
     let found = key < 0 ? undefined : this.byKey.get(key);
     if (!found) {
-      const { line, note } = declaredLine(this.schedule, input, parameter);
-      // A supplier's code keeps its own entry (its note), under its own key if it has one.
-      if (note !== null) {
-        found = { line, note, terms: [], replace: 0 };
-        if (key >= 0) this.byKey.set(key, found);
-        return found;
-      }
+      const { line, assumption } = declaredLine(this.schedule, input, parameter);
+      // A line standing in for another code keeps its assumption: not shared with the line's own code.
+      if (assumption && key < 0) return { line, assumption, terms: [], replace: 0 };
       // A code typed otherwise (a number, a tab) shares the entry of its digits.
       const k = key < 0 ? lineKey(line.digits) : key;
       found = this.byKey.get(k);
-      if (!found) this.byKey.set(k, (found = { line, note, terms: [], replace: 0 }));
+      if (!found) this.byKey.set(k, (found = { line, assumption, terms: [], replace: 0 }));
     }
     return found;
   }
@@ -223,7 +221,8 @@ export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInp
     additionalCents: stacked.additionalCents,
     mpfExempt: t.mpfExempt,
     notes: notesOf(t, assessed.notes, stacked.notes),
-    assumptions: stacked.assumptions,
+    assumptions: found.assumption ? [found.assumption, ...stacked.assumptions] : stacked.assumptions,
+    contentNeeded: stacked.contentNeeded,
   };
 }
 
@@ -268,19 +267,19 @@ function termsOf(lines: FoundLines, found: Found, input: LineInput): Terms {
     if (t.origin.origin === o.origin && t.origin.country === o.country && t.date === input.date && t.s301Setting === input.s301 && (t.claim === c || (t.claim.kind === c.kind && claimName(t.claim) === claimName(c))))
       return t;
   }
-  const t = terms(lines.schedule, found.line, input, found.note);
+  const t = terms(lines.schedule, found.line, input);
   lines.remember(found, t);
   return t;
 }
 
 const claimName = (c: Claim): string | null => (c.kind === 'program' ? c.name : null);
 
-function terms(schedule: Schedule, line: TariffLine, input: LineInput, supplierNote: string | null): Terms {
+function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
   const { origin } = input.origin;
   const claimed = claimedSymbols(input.origin, input.claim, input.date);
   const preference = claimed.symbols;
   const applied = applicableRate(schedule, line, origin, preference);
-  const head = [...(supplierNote === null ? [] : [supplierNote]), ...(input.origin.country ? [originNote(input.origin)] : []), ...claimed.notes, ...applied.notes];
+  const head = [...(input.origin.country ? [originNote(input.origin)] : []), ...claimed.notes, ...applied.notes];
   const middle: string[] = [];
   let s301: Section301 = derivedSection301([], input.date);
   if (origin === 'china') s301 = input.s301 !== null ? explicitSection301(input.s301) : derivedSection301(line.section301, input.date);

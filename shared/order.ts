@@ -47,6 +47,11 @@ export interface DutyResult {
   additional_duty: number;
   /** What was assumed for facts the caller did not give. */
   assumptions: string[];
+  /**
+   * Present only when an upper bound stood in for a metal content the caller did not give: the metals
+   * (`steel`, `aluminum`, `copper`) whose `*_content` would make the estimate exact.
+   */
+  content_needed?: string[];
 }
 
 export type LineError = ErrorBody;
@@ -273,6 +278,8 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
     // By index: an iterator over the layers (a frozen empty list or a holey one) was made anew for every line.
     for (let j = 0; j < c.layers.length; j++) {
       const l = c.layers[j];
+      // An exemption's heading owes nothing: not a program of the totals.
+      if (l.rate_kind === 'exempt') continue;
       const cents = Math.round(l.amount * 100); // exact: amounts are whole cents
       byProgram.set(l.program, (byProgram.get(l.program) ?? 0) + cents);
       if (l.refundable) refundableCents += cents;
@@ -407,6 +414,7 @@ function result(c: LineCost, mpf: number, hmf: number, revision: string, after: 
     section_232: dollars(c.section232Cents),
     additional_duty: dollars(c.additionalCents),
     assumptions: c.assumptions as string[],
+    ...(c.contentNeeded.length ? { content_needed: c.contentNeeded as string[] } : {}),
   } as DutyResult;
 }
 

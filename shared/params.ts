@@ -173,11 +173,19 @@ export function parseFacts(src: FactSource, valueCents: number, defaults: Import
     return cents;
   };
   const flag = (k: 'patented' | 'uk_melted' | 'uk_quota' | 'chip_qualifies', d: boolean | null): boolean | null => (given(src[k]) ? parseFlag(src[k], prefix + k) : d);
+  const metals = { steel: content('steel_content', defaults.steelContent), aluminum: content('aluminum_content', defaults.aluminumContent), copper: content('copper_content', defaults.copperContent) };
+  // The metal contents are parts of one customs value: together at most that value.
+  const named = Object.entries(metals).filter(([, c]) => c !== null);
+  const sum = named.reduce((s, [, c]) => s + c!, 0);
+  if (sum > valueCents) {
+    const params = named.map(([m]) => `${prefix}${m}_content`);
+    throw invalid(params.join(', '), `${params.join(' + ')} (${(sum / 100).toFixed(2)}) must not exceed the customs value of ${prefix ? prefix.slice(0, -1) : 'the line'} (${(valueCents / 100).toFixed(2)}): the metal contents are parts of it`);
+  }
   return {
     usContent: content('us_content', defaults.usContent),
-    steelContent: content('steel_content', defaults.steelContent),
-    aluminumContent: content('aluminum_content', defaults.aluminumContent),
-    copperContent: content('copper_content', defaults.copperContent),
+    steelContent: metals.steel,
+    aluminumContent: metals.aluminum,
+    copperContent: metals.copper,
     partFor: given(src.part_for) ? parsePartFor(src.part_for, prefix + 'part_for') : defaults.partFor,
     patented: flag('patented', defaults.patented),
     ukMelted: flag('uk_melted', defaults.ukMelted),

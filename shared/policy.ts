@@ -117,6 +117,12 @@ export const COLUMN2_COUNTRIES: ReadonlySet<string> = new Set(['CU', 'KP', 'RU',
 
 /** Chapter 99, subchapter III headings of the Section 301 action on China (U.S. notes 20 and 31). */
 export const SECTION_301_HEADINGS = /^9903\.(88|91|92)\./;
+/**
+ * Section 301 headings whose lists (U.S. note 31, the 2024 four-year review and its later steps) name
+ * statistical reporting numbers: cited on an 8-digit line, they cover only its ten-digit lines whose own
+ * footnotes cite one of them (CBP ruling N353032: 6307.90.9891 owes 9903.88.15, not 9903.91.01).
+ */
+export const SECTION_301_TEN_DIGIT_LISTS = /^9903\.91\./;
 
 /** Chapter 99 headings of the rates in lieu of column 2 for products of Russia (U.S. note 30; computed by measures/russia.ts). */
 export const RUSSIA_COLUMN2_HEADINGS = /^9903\.90\./;

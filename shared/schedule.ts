@@ -8,7 +8,7 @@
 import { codeDigits, dotted } from './codes.js';
 import { citedProvisions, parseChapter99Heading, type Chapter99Heading } from './chapter99.js';
 import { InputError, invalid } from './errors.js';
-import { SECTION_301_HEADINGS } from './policy.js';
+import { SECTION_301_HEADINGS, SECTION_301_TEN_DIGIT_LISTS } from './policy.js';
 import { parseRate, type Column2Rate, type DutyRate, type GeneralRate } from './rates.js';
 import { parseSpecialColumn, type SpecialProgram } from './special-programs.js';
 
@@ -166,6 +166,7 @@ export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedu
       line.section301 = NONE;
     }
   }
+  for (const line of ordered) if (line.digits.length === 10) line.section301 = tenDigitSection301(line, byDigits.get(line.digits.slice(0, 8)));
   const all = lookups(ordered, byDigits);
   return indexed(revision, ordered.length, () => all, () => ordered, (heading) => chapter99.get(heading));
 }
@@ -238,6 +239,19 @@ function otherColumns(row: HtsRow): TariffLine['otherColumns'] {
 }
 
 /** `9903.92` cited as a whole: its 8-digit headings. */
+/**
+ * A ten-digit line's Section 301 headings: those of lists naming ten-digit lines (SECTION_301_TEN_DIGIT_LISTS)
+ * that its 8-digit line cites hold for it only if its own footnotes cite one too, when some ten-digit line of
+ * the 8-digit line does (the list names those, not the others).
+ */
+function tenDigitSection301(line: TariffLine, eight: TariffLine | undefined): Chapter99Heading[] {
+  const listed = (h: Chapter99Heading) => SECTION_301_TEN_DIGIT_LISTS.test(h.heading);
+  if (!eight || !eight.section301.some(listed)) return line.section301;
+  const own = (l: TariffLine) => l.footnotes.filter((f) => !eight.footnotes.includes(f)).some((f) => citedProvisions(f).some((h) => SECTION_301_TEN_DIGIT_LISTS.test(`${h}.`)));
+  if (own(line) || !eight.children.some(own)) return line.section301;
+  return line.section301.filter((h) => !listed(h));
+}
+
 function subheadingsOf(prefix: string, chapter99: Map<string, Chapter99Heading>): Chapter99Heading[] {
   return [...chapter99.values()].filter((h) => h.heading.startsWith(`${prefix}.`));
 }
@@ -247,16 +261,47 @@ function subheadingsOf(prefix: string, chapter99: Map<string, Chapter99Heading>)
  * Headings and subheadings are lookups, not duty lines: the error says how many lines lie under.
  */
 export function dutyLine(schedule: Schedule, input: unknown, parameter = 'hts'): TariffLine {
+  return dutyLineOf(schedule, input, parameter).line;
+}
+
+/** The most candidate lines a 400 lists for a heading or subheading. */
+const CANDIDATES = 20;
+
+/**
+ * The line that costs a code, and the assumption made when it is not the code typed: a heading or
+ * subheading with exactly one 8-digit line is costed on it; a ten-digit code whose statistical suffix the
+ * schedule does not have, on its 8-digit line (rates are set at eight digits). A heading or subheading
+ * with several 8-digit lines is a 400 listing them (`details.candidates`, at most 20, with general rates).
+ */
+export function dutyLineOf(schedule: Schedule, input: unknown, parameter = 'hts'): { line: TariffLine; assumption: string | null } {
   const digits = codeDigits(input, parameter);
   if (digits.length < 8) {
+    const level = digits.length === 4 ? 'heading' : digits.length === 6 ? 'subheading' : 'chapter';
+    // The distinct 8-digit codes under it, each as find gives it (its own line, or its only 10-digit line).
+    const eights = digits.length >= 4 ? [...new Set([...schedule.lines()].filter((l) => l.digits.length >= 8 && l.digits.startsWith(digits)).map((l) => l.digits.slice(0, 8)))] : [];
+    const under = eights.flatMap((e) => {
+      const line = schedule.find(e);
+      return line?.rates ? [{ code: dotted(e), line }] : [];
+    });
+    if (under.length === 1) return { line: under[0].line, assumption: `${parameter} ${dotted(digits)} is a ${level} with one 8-digit line, ${under[0].code}: costed on it.` };
     const n = schedule.tariffLinesUnder(digits);
+    const candidates = under.slice(0, CANDIDATES).map(({ code, line }) => ({ hts: code, description: line.description, general: line.rates!.generalText }));
+    const listed = candidates.map((c) => `${c.hts} (${c.general || 'no general rate'})`).join(', ');
     throw invalid(
       parameter,
-      `${parameter} ${dotted(digits)} is a ${digits.length === 4 ? 'heading' : digits.length === 6 ? 'subheading' : 'chapter'}; duty needs an 8- or 10-digit tariff line (${n} 8-digit line${n === 1 ? '' : 's'} lie under it)`,
-      { level: digits.length, tariff_lines: n },
+      `${parameter} ${dotted(digits)} is a ${level}; duty needs an 8- or 10-digit tariff line. ${n} 8-digit line${n === 1 ? ' lies' : 's lie'} under it${candidates.length ? `: ${listed}${n > candidates.length ? `, and ${n - candidates.length} more` : ''}` : ''}.`,
+      { level: digits.length, tariff_lines: n, ...(candidates.length ? { candidates } : {}) },
     );
   }
   const line = schedule.find(digits);
-  if (!line) throw new InputError('not_found', parameter, `${parameter} ${dotted(digits)} is not in the schedule (${schedule.revision})`);
-  return line;
+  if (line) return { line, assumption: null };
+  const eight = digits.length === 10 ? schedule.find(digits.slice(0, 8)) : undefined;
+  if (eight?.rates) {
+    const tens = eight.children.filter((c) => c.digits.length === 10).map((c) => c.hts.slice(-2));
+    return {
+      line: eight,
+      assumption: `${parameter} ${dotted(digits)}: the statistical suffix ${digits.slice(8)} is not in the schedule (${schedule.revision}); costed at its 8-digit line ${eight.hts}, where duty rates are set${tens.length ? ` (its ten-digit lines: ${tens.map((s) => `.${s}`).join(', ')})` : ''}.`,
+    };
+  }
+  throw new InputError('not_found', parameter, `${parameter} ${dotted(digits)} is not in the schedule (${schedule.revision})`);
 }

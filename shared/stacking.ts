@@ -19,7 +19,7 @@ import { dollars, mulDivRound, roundFraction } from './money.js';
 import { ieepaBrazilIndia } from './measures/ieepa-brazil-india.js';
 import { ieepaFentanyl } from './measures/ieepa-fentanyl.js';
 import { ieepaReciprocal } from './measures/ieepa-reciprocal.js';
-import { countryGroups, RateTable, type Basis, type Charge, type Finding, type Listing, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
+import { countryGroups, exemptCharge, membership, ProductList, RateTable, type Basis, type Charge, type Finding, type Listing, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
 import { russia } from './measures/russia.js';
 import { section122 } from './measures/section122.js';
 import { section232Metals } from './measures/section232-metals.js';
@@ -51,6 +51,8 @@ export interface Chapter99Tables {
   ieepaDealExemptions: Table;
   ieepaFentanylCarveouts: Table;
   s122Exempt: Table;
+  /** Informational materials (50 U.S.C. 1702(b)(3)) by HTS prefix: outside IEEPA, Section 122, notes 50 and 52. */
+  informationalMaterials: Table;
   s301BrazilAnnex: Table;
   s301ForcedLaborAnnex: Table;
 }
@@ -62,9 +64,10 @@ export interface Layer {
   authority: string;
   /** Null only when the caller set the China Section 301 rate (s301=25/7.5). */
   heading: string | null;
-  /** Percent as the schedule prints it: +25 (`add`) or 15 (`total`: base duty and layer together). */
+  /** Percent as the schedule prints it: +25 (`add`) or 15 (`total`: base duty and layer together); 0 for `exempt`. */
   rate: number;
-  rate_kind: 'add' | 'total';
+  /** `exempt`: the heading the entry declares to claim an exemption from the program (rate 0, amount 0). */
+  rate_kind: 'add' | 'total' | 'exempt';
   basis: Basis;
   /** Dollars (an exact number of cents). */
   amount: number;
@@ -80,6 +83,8 @@ export interface Stacked {
   section232Cents: number;
   notes: readonly string[];
   assumptions: readonly string[];
+  /** Metals whose content was not given and was bounded (Finding.contentNeeded). */
+  contentNeeded: readonly string[];
 }
 
 export interface Plan {
@@ -89,6 +94,7 @@ export interface Plan {
   after: readonly Charge[];
   notes: readonly string[];
   assumptions: readonly string[];
+  contentNeeded: readonly string[];
   /** Every charge falls on the full customs value (a remembered plan: the value is the query's). */
   onFullValue: boolean;
   /** The answer when there is no charge at all (no China Section 301 either): shared, never mutated. */
@@ -108,6 +114,8 @@ const NOT_ENUMERATED = new Set(['s232_aluminum_russia']);
 /** Families whose goods owe no IEEPA reciprocal duty (note 2(v)(vi)-(xvi)); copper is handled by its metal. */
 const NO_RECIPROCAL = new Set<Family>(['semiconductors', 'vehicles', 'wood']);
 const CONTENT_BASES = new Set<Basis>(['steel_content', 'aluminum_content', 'copper_content']);
+/** A charge that owes duty (not the heading of an exemption). */
+const owed = (c: Charge): boolean => c.kind !== 'exempt';
 
 export class Chapter99 {
   private readonly s232: { family: Family; measure: Measure }[];
@@ -118,6 +126,8 @@ export class Chapter99 {
   private readonly s122: Measure;
   private readonly later: Measure[];
   private readonly unlisted: Measure;
+  private readonly rates: RateTable;
+  private readonly informational: ProductList<{ from: string; to: string }>;
   /** Window in which CA/MX IEEPA fentanyl takes precedence over steel and aluminum 232 (EO 14289). */
   private readonly fentanylFirst: { from: string; to: string };
 
@@ -128,7 +138,7 @@ export class Chapter99 {
    */
   constructor(t: Chapter99Tables) {
     const groups = countryGroups(t.countryGroups);
-    const rates = new RateTable(t.programRates, groups);
+    const rates = (this.rates = new RateTable(t.programRates, groups));
     this.s232 = [
       { family: 'semiconductors', measure: section232Semiconductors(rates, t.woodSemiconductors) },
       { family: 'vehicles', measure: section232Vehicles(rates, t.vehicles) },
@@ -140,10 +150,11 @@ export class Chapter99 {
     this.russia = russia(rates);
     this.fentanyl = ieepaFentanyl(rates, () => t.ieepaFentanylCarveouts);
     this.reciprocal = ieepaReciprocal(rates, () => t.ieepaReciprocalExempt, () => t.ieepaDealExemptions, groups);
-    this.brazilIndia = ieepaBrazilIndia(rates);
+    this.brazilIndia = ieepaBrazilIndia(rates, () => t.ieepaReciprocalExempt);
     this.s122 = section122(rates, () => t.s122Exempt);
     this.later = [section301Brazil(rates, () => t.s301BrazilAnnex), section301ForcedLabor(rates, () => t.s301ForcedLaborAnnex, t.headingsPostRev10, groups)];
     this.unlisted = unlisted(t.headingsPostRev10, rates);
+    this.informational = membership(() => t.informationalMaterials, 'hts_prefix');
     const rule = t.stackingRules.find((r) => r.when_this_applies === 'IEEPA CA/MX fentanyl' && r.effect_on.startsWith('s232 steel/aluminum'));
     this.fentanylFirst = { from: rule?.from ?? '', to: rule?.to ?? '' };
   }
@@ -188,18 +199,33 @@ export class Chapter99 {
     charges.push(...take(this.russia));
     let family: Family | null = null;
     let s232: Charge[] = [];
+    let contentNeeded: readonly string[] = NO_METALS;
     for (const s of this.s232) {
       const f = assess(s.measure);
       if (f.charges.length || f.covered) {
         s232 = f.charges;
         family = s.family;
+        contentNeeded = f.contentNeeded ?? NO_METALS;
         break;
       }
     }
-    const fentanyl = take(this.fentanyl);
+    // Informational materials owe no IEEPA duty (50 U.S.C. 1702(b)(3)) and, by their headings, no Section 122 nor notes 50 and 52:
+    // every layer those programs would add is their informational-materials heading instead (N349155).
+    const informational = this.informational.find(q.line, q.date).length > 0;
+    if (informational) notes.push(`${q.line.hts} is taken as informational materials (publications, films, posters, photographs, recordings, artworks; 50 U.S.C. 1702(b)(3)): no IEEPA, Section 122 or Section 301 Brazil and forced-labor duty.`);
+    const unlessInformational = (m: Measure): Charge[] => {
+      if (!informational) return take(m);
+      const out: Charge[] = [];
+      for (const c of m.assess(q).charges) {
+        const e = exemptCharge(this.rates, c.program, c.authority, 'informational', q);
+        if (e && !out.some((x) => x.program === e.program)) out.push(e);
+      }
+      return out;
+    };
+    const fentanyl = unlessInformational(this.fentanyl);
     const usMx = q.country === 'CA' || q.country === 'MX';
     // EO 14289: until 2025-06-03, CA/MX fentanyl displaced steel and aluminum 232; afterwards the reverse.
-    if (family === 'metals' && usMx && fentanyl.length && q.date >= this.fentanylFirst.from && q.date <= this.fentanylFirst.to) {
+    if (family === 'metals' && usMx && fentanyl.some(owed) && q.date >= this.fentanylFirst.from && q.date <= this.fentanylFirst.to) {
       notes.push('IEEPA fentanyl duties on goods of Canada and Mexico took precedence over Section 232 steel and aluminum (EO 14289).');
       s232 = [];
       family = null;
@@ -223,27 +249,40 @@ export class Chapter99 {
       return rest ? { ...c, basis: 'non_metal_content', basisCents: rest } : null;
     };
 
-    const steelArticle = q.date < IEEPA_RECIPROCAL_ON_STEEL_ARTICLES_FROM && s232.some((c) => c.steelArticle);
-    if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma' && !steelArticle)
-      for (const c of take(this.reciprocal)) {
-        const kept = family === 'metals' ? nonMetal(c) : c;
+    // Goods under a Section 232 heading declare the exemption heading of each program it displaces (9903.01.33, 9903.03.06, 9903.05.90 ...).
+    const exemptUnder232 = (c: Charge): void => {
+      const e = exemptCharge(this.rates, c.program, c.authority, 'section232', q);
+      if (e && !charges.some((x) => x.program === e.program)) charges.push(e);
+    };
+    const displaced = (m: Measure): void => m.assess(q).charges.filter(owed).forEach(exemptUnder232);
+    /** The charges of a measure that may fall on the non-metal content: what is left of each, or its exemption when nothing is. */
+    const onRest = (cs: Charge[], rest: (c: Charge) => Charge | null): void => {
+      for (const c of cs) {
+        const kept = owed(c) ? rest(c) : c;
         if (kept) charges.push(kept);
+        else exemptUnder232(c);
       }
-    if (family === null) charges.push(...take(this.brazilIndia));
+    };
 
-    if (!enumerated || family === 'metals')
-      for (const c of take(this.s122)) {
-        const kept = !enumerated ? c : nonMetal(c);
-        if (kept) charges.push(kept);
-      }
-    if (!enumerated) for (const m of this.later) charges.push(...take(m));
+    const steelArticle = q.date < IEEPA_RECIPROCAL_ON_STEEL_ARTICLES_FROM && s232.some((c) => c.steelArticle);
+    if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma' && !steelArticle) onRest(unlessInformational(this.reciprocal), (c) => (family === 'metals' ? nonMetal(c) : c));
+    else if (family !== null) displaced(this.reciprocal);
+    if (family === null) charges.push(...unlessInformational(this.brazilIndia));
+    else displaced(this.brazilIndia);
+
+    if (!enumerated || family === 'metals') onRest(unlessInformational(this.s122), (c) => (!enumerated ? c : nonMetal(c)));
+    else displaced(this.s122);
+    for (const m of this.later) {
+      if (!enumerated) charges.push(...unlessInformational(m));
+      else displaced(m);
+    }
     take(this.unlisted);
     // The refund note once per plan: only IEEPA layers are refundable, and China 301 never is.
     const allNotes = [...before, ...charges].some((c) => c.refundable) ? [...notes, REFUND_NOTE] : notes;
     // Frozen: every result of the plan shares the list, so a caller changing one must not change the others.
     Object.freeze(assumptions);
-    const empty = before.length || charges.length ? null : { layers: NO_LAYERS, additionalCents: 0, section232Cents: 0, notes, assumptions };
-    return { before, after: charges, notes: allNotes, assumptions, onFullValue: false, empty };
+    const empty = before.length || charges.length ? null : { layers: NO_LAYERS, additionalCents: 0, section232Cents: 0, notes, assumptions, contentNeeded };
+    return { before, after: charges, notes: allNotes, assumptions, contentNeeded, onFullValue: false, empty };
   }
 
   /**
@@ -252,7 +291,7 @@ export class Chapter99 {
    */
   private layers(q: MeasureQuery, plan: Plan, s301China: Charge | null): Stacked {
     // Sized once: a list grown by push would reserve room for 17 layers on every query.
-    const out = { layers: new Array<Layer>(plan.before.length + plan.after.length + (s301China ? 1 : 0)), additionalCents: 0, section232Cents: 0, notes: plan.notes, assumptions: plan.assumptions };
+    const out = { layers: new Array<Layer>(plan.before.length + plan.after.length + (s301China ? 1 : 0)), additionalCents: 0, section232Cents: 0, notes: plan.notes, assumptions: plan.assumptions, contentNeeded: plan.contentNeeded };
     let k = 0;
     for (let i = 0; i < plan.before.length; i++) addLayer(out, k++, q, plan.before[i], plan.onFullValue);
     if (s301China) addLayer(out, k++, q, s301China, plan.onFullValue);
@@ -267,11 +306,16 @@ function addLayer(out: { layers: Layer[]; additionalCents: number; section232Cen
   const topUp = c.kind === 'total' || c.kind === 'col2_override';
   if (topUp && q.dutyCents === null)
     out.assumptions = [...out.assumptions, `The base duty could not be computed, so ${c.heading} (${c.rate.percent}% total) is charged in full, as if the base duty were 0 (an upper bound).`];
-  const cents = topUp ? topUpCents(basisCents, c.rate.num, c.rate.den, q.dutyCents ?? 0, q.valueCents) : mulDivRound(basisCents, c.rate.num, c.rate.den);
-  out.layers[k] = { program: c.program, authority: c.authority, heading: c.heading, rate: c.rate.percent, rate_kind: topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable };
+  const cents = c.kind === 'exempt' ? 0 : topUp ? topUpCents(basisCents, c.rate.num, c.rate.den, q.dutyCents ?? 0, q.valueCents) : mulDivRound(basisCents, c.rate.num, c.rate.den);
+  // A base rate at or above the total rate is declared under the pair's other heading (program_rates.csv heading_at_or_above).
+  const heading = c.headingAtOrAbove && q.dutyCents !== null && baseAtOrAbove(c.rate.num, c.rate.den, q.dutyCents, q.valueCents) ? c.headingAtOrAbove : c.heading;
+  out.layers[k] = { program: c.program, authority: c.authority, heading, rate: c.rate.percent, rate_kind: c.kind === 'exempt' ? 'exempt' : topUp ? 'total' : 'add', basis: c.basis, amount: dollars(cents), refundable: c.refundable };
   out.additionalCents += cents;
   if (c.authority === SECTION_232) out.section232Cents += cents;
 }
+
+/** Whether the base duty's ad valorem (equivalent) rate, duty ÷ value, is at least num/den (compared exactly). */
+const baseAtOrAbove = (num: number, den: number, dutyCents: number, valueCents: number): boolean => BigInt(den) * BigInt(dutyCents) >= BigInt(num) * BigInt(valueCents);
 
 /**
  * A "total" rate's top-up on its basis (SPEC section 0): (rate − the base duty's ad valorem rate) × basis, at
@@ -289,12 +333,14 @@ export function topUpCents(basisCents: number, num: number, den: number, dutyCen
 }
 
 const NO_LAYERS: readonly Layer[] = Object.freeze([]);
+const NO_METALS: readonly string[] = Object.freeze([]);
 /** Entries before the chapter 99 tables begin: China Section 301 alone. */
 const BEFORE_2025: Plan = {
   before: [],
   after: [],
   notes: [`Entries before ${CHAPTER99_FROM}: only the base duty and Section 301 China are computed; other chapter 99 duties of that time are not modelled.`],
   assumptions: Object.freeze([]),
+  contentNeeded: Object.freeze([]),
   onFullValue: false,
   empty: null,
 };

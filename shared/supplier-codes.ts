@@ -6,8 +6,7 @@
  * costed and why. Otherwise it is an error naming the lines to choose from.
  */
 import { codeDigits, dotted } from './codes.js';
-import { invalid } from './errors.js';
-import { dutyLine, type Schedule, type TariffLine } from './schedule.js';
+import { dutyLineOf, type Schedule, type TariffLine } from './schedule.js';
 
 /** The 8- and 10-digit lines whose code begins with `digits`, in schedule order. */
 export function linesUnder(schedule: Schedule, digits: string): TariffLine[] {
@@ -36,40 +35,25 @@ export function sameRates(lines: readonly TariffLine[]): boolean {
 }
 
 /**
- * The U.S. line a supplier's code is costed on, with the note saying so; null when `digits` is no
- * supplier code (4 digits, or no line under its subheading). Throws, naming the lines, when they
- * carry different rates.
+ * The line a typed code is costed on, and what was assumed when it is not the code typed. A
+ * supplier's code (a 6-digit HS subheading of several U.S. lines, or a foreign 8- or 10-digit code
+ * whose subheading is in the schedule) is costed on the first U.S. line of its subheading when every
+ * line there carries the same rates and chapter 99 citations; anything else is the schedule's own
+ * rule (dutyLineOf: a subheading of one line, an unknown statistical suffix, candidates to choose
+ * from, not found).
  */
-export function supplierLine(schedule: Schedule, digits: string, parameter: string): { line: TariffLine; note: string } | null {
-  if (digits.length < 6) return null;
-  const six = digits.slice(0, 6);
-  const lines = linesUnder(schedule, six);
-  if (lines.length === 0) return null;
-  const printed = rateLines(lines);
-  const code = dotted(digits);
-  const what = digits.length === 6 ? `${code} is an HS subheading` : `${code} is not a U.S. line`;
-  if (!sameRates(lines)) {
-    // A foreign code of such a subheading is simply not in the schedule: dutyLine says so.
-    if (digits.length > 6) return null;
-    const shown = printed.slice(0, 6).map((l) => `${l.hts} ${l.rates!.generalText}`).join(', ');
-    throw invalid(
-      parameter,
-      `${parameter} ${code} is a subheading; duty needs an 8- or 10-digit tariff line (${printed.length} 8-digit lines lie under it, at different rates: ${shown}${printed.length > 6 ? ', …' : ''}; GET /hts?q=${code} lists them)`,
-      { level: 6, tariff_lines: printed.length },
-    );
-  }
-  const line = printed[0];
-  return { line, note: `Supplier code ${code}: ${what}; costed on ${line.hts}, since every U.S. line of HS ${dotted(six)} carries the same rates and chapter 99 citations.` };
-}
-
-/**
- * The line a typed code is costed on: the line itself, or a supplier code's U.S. line with its note.
- * A 10-digit code whose 8-digit line exists is a U.S. code with a wrong suffix, not a supplier's: it
- * stays not found.
- */
-export function declaredLine(schedule: Schedule, input: unknown, parameter: string): { line: TariffLine; note: string | null } {
+export function declaredLine(schedule: Schedule, input: unknown, parameter: string): { line: TariffLine; assumption: string | null } {
   const digits = codeDigits(input, parameter);
   const foreign = digits.length >= 8 && !schedule.find(digits) && !schedule.find(digits.slice(0, 8));
-  const supplier = digits.length === 6 || foreign ? supplierLine(schedule, digits, parameter) : null;
-  return supplier ?? { line: dutyLine(schedule, input, parameter), note: null };
+  if (digits.length === 6 || foreign) {
+    const six = digits.slice(0, 6);
+    const lines = linesUnder(schedule, six);
+    const printed = rateLines(lines);
+    if ((foreign || printed.length > 1) && sameRates(lines)) {
+      const code = dotted(digits);
+      const what = digits.length === 6 ? `${code} is an HS subheading` : `${code} is not a U.S. line`;
+      return { line: printed[0], assumption: `Supplier code ${code}: ${what}; costed on ${printed[0].hts}, since every U.S. line of HS ${dotted(six)} carries the same rates and chapter 99 citations.` };
+    }
+  }
+  return dutyLineOf(schedule, input, parameter);
 }

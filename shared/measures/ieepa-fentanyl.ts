@@ -6,7 +6,7 @@
  */
 import type { TariffLine } from '../schedule.js';
 import { IEEPA_FENTANYL_CA_ENERGY_FROM, IEEPA_FENTANYL_USMCA_FROM } from '../policy.js';
-import { chargeOf, finding, listing, NOTHING, ProductList, usmcaGoods, type Finding, type Measure, type MeasureQuery, type ListTable, type RateTable } from './measure.js';
+import { chargeOf, exemptCharge, exemptFinding, finding, listing, NOTHING, ProductList, usmcaGoods, type Finding, type Measure, type MeasureQuery, type ListTable, type RateTable } from './measure.js';
 
 const PROGRAM = 'ieepa_fentanyl';
 
@@ -15,9 +15,9 @@ export function ieepaFentanyl(rates: RateTable, carveoutRows: ListTable): Measur
 
   function assess(q: MeasureQuery): Finding {
     const listed = carveouts.find(q.line, q.date);
-    const row = rates.pick(PROGRAM, q.country, q.date, (r) => !r.scope.startsWith('list:') || listed.some((c) => r.heading.includes(c.heading)));
+    const row = rates.pick(PROGRAM, q.country, q.date, (r) => !r.scope.startsWith('list:') || listed.some((c) => c.heading === r.heading));
     if (!row) return NOTHING;
-    if (usmcaGoods(q) && q.date >= IEEPA_FENTANYL_USMCA_FROM) return finding([], [`IEEPA ${row.heading}: USMCA-qualifying goods are exempt.`]);
+    if (usmcaGoods(q) && q.date >= IEEPA_FENTANYL_USMCA_FROM) return exemptFinding(exemptCharge(rates, PROGRAM, 'IEEPA', 'usmca', q), [`IEEPA ${row.heading}: USMCA-qualifying goods are exempt.`]);
     return finding([chargeOf(row, 'IEEPA', q.valueCents, 'full_value', true)]);
   }
 

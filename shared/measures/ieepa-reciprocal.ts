@@ -7,7 +7,7 @@
  */
 import { IEEPA_US_CONTENT_SHARE } from '../policy.js';
 import type { TariffLine } from '../schedule.js';
-import { chargeOf, finding, listing, NOTHING, ProductList, type Finding, type ListTable, type Measure, type MeasureQuery, type RateTable } from './measure.js';
+import { chargeOf, exemptCharge, exemptFinding, finding, listing, NOTHING, ProductList, type Finding, type ListTable, type Measure, type MeasureQuery, type RateTable } from './measure.js';
 
 const PROGRAM = 'ieepa_reciprocal';
 
@@ -23,9 +23,9 @@ export function ieepaReciprocal(rates: RateTable, exemptRows: ListTable, dealRow
     const row = rates.pick(PROGRAM, q.country, q.date);
     if (!row || row.kind === 'zero') return NOTHING;
     const listed = exempt.find(q.line, q.date)[0];
-    if (listed) return finding([], [`IEEPA reciprocal: ${q.line.hts} is exempt (${listed.heading}).`]);
+    if (listed) return exemptFinding(exemptCharge(rates, PROGRAM, 'IEEPA', 'listed', q, listed.heading), [`IEEPA reciprocal: ${q.line.hts} is exempt (${listed.heading}).`]);
     const deal = q.country && dealCountry.has(q.country) ? deals.find(q.line, q.date).find((d) => d.countries.has(q.country!)) : undefined;
-    if (deal) return finding([], [`IEEPA reciprocal: ${q.line.hts} is exempt for goods of ${q.country} (${deal.heading}).`]);
+    if (deal) return exemptFinding(exemptCharge(rates, PROGRAM, 'IEEPA', 'listed', q, deal.heading), [`IEEPA reciprocal: ${q.line.hts} is exempt for goods of ${q.country} (${deal.heading}).`]);
     const us = q.facts.usContent ?? 0;
     // 9903.01.34: with at least 20% U.S. content, the U.S. content is not subject to the duty.
     if (us * IEEPA_US_CONTENT_SHARE.den >= q.valueCents * IEEPA_US_CONTENT_SHARE.num && us > 0)

@@ -16,9 +16,13 @@ export type ListTable = Table | (() => Table);
 /**
  * How the schedule words a rate: `add` ("The duty provided in the applicable subheading + x%"),
  * `total` (a bare "x%": column-1 duty plus the additional duty equal x%), `zero` (no additional duty),
- * `col2_override` (a rate in lieu of column 2).
+ * `col2_override` (a rate in lieu of column 2), `exempt` (a heading the entry declares to claim an
+ * exemption from a program: reported as a layer of rate 0).
  */
-export type RateKind = 'add' | 'total' | 'zero' | 'col2_override';
+export type RateKind = 'add' | 'total' | 'zero' | 'col2_override' | 'exempt';
+
+/** Why goods owe a program nothing, as the `exempt:` rows of program_rates.csv name it (SPEC 0.2). */
+export type ExemptionReason = 'section232' | 'listed' | 'usmca' | 'cafta_dr' | 'informational';
 
 /** What the rate is charged on. */
 export const BASES = ['full_value', 'steel_content', 'aluminum_content', 'copper_content', 'non_us_content', 'non_metal_content'] as const;
@@ -27,7 +31,13 @@ export type Basis = (typeof BASES)[number];
 /** One row of program_rates.csv, parsed. */
 export interface RateRow {
   program: string;
+  /** Exactly one provision (`9903.01.24`); '' for a row of arrangements that no heading names. */
   heading: string;
+  /**
+   * For a `total` row, the heading declared instead when the base duty's ad valorem (equivalent) rate
+   * is at or above the total rate, so the layer adds nothing (9903.02.19 beside 9903.02.20); null otherwise.
+   */
+  headingAtOrAbove: string | null;
   /** ISO2 codes the row names (groups expanded); null = every country. */
   origins: ReadonlySet<string> | null;
   scope: string;
@@ -55,13 +65,16 @@ interface ProgramRows {
 /** The rate table, by program and country: a pick looks at a handful of rows. */
 export class RateTable {
   private readonly byProgram = new Map<string, ProgramRows>();
+  /** The `exempt` rows, apart: a pick of the rates never sees them. */
+  private readonly exempt = new Map<string, RateRow[]>();
 
   constructor(rows: Table, groups: ReadonlyMap<string, ReadonlySet<string>>) {
     for (const r of rows) {
-      if (!['add', 'total', 'zero', 'col2_override'].includes(r.rate_kind)) continue; // e.g. quartz "25 in quota / 50 over quota"
+      if (!['add', 'total', 'zero', 'col2_override', 'exempt'].includes(r.rate_kind)) continue;
       const row: RateRow = {
         program: r.program,
         heading: r.heading,
+        headingAtOrAbove: r.heading_at_or_above || null,
         origins: originsOf(r.origin, groups),
         scope: r.product_scope,
         conditions: r.conditions_or_inputs ?? '',
@@ -72,6 +85,10 @@ export class RateTable {
         to: r.valid_to,
         priority: Number(r.priority || 0),
       };
+      if (row.kind === 'exempt') {
+        this.exempt.set(row.program, [...(this.exempt.get(row.program) ?? []), row]);
+        continue;
+      }
       let p = this.byProgram.get(row.program);
       if (!p) this.byProgram.set(row.program, (p = { all: [], everyCountry: [], byCountry: new Map() }));
       p.all.push(row);
@@ -95,6 +112,12 @@ export class RateTable {
     for (const list of [p.everyCountry, (country !== null && p.byCountry.get(country)) || NO_ROWS])
       for (const r of list) if (inWindow(date, r.from, r.to) && (!best || r.priority > best.priority) && fits(r)) best = r;
     return best;
+  }
+
+  /** The heading goods of `country` declare on `date` to claim `program`'s exemption for `reason`, if the table has one. */
+  exemption(program: string, reason: ExemptionReason, country: string | null, date: string): string | null {
+    const scope = `exempt:${reason}`;
+    return this.exempt.get(program)?.find((r) => r.scope === scope && (!r.origins || (country !== null && r.origins.has(country))) && inWindow(date, r.from, r.to))?.heading ?? null;
   }
 }
 
@@ -209,8 +232,8 @@ const NONE: readonly never[] = Object.freeze([]);
 const DIGITS = /^\d+$/;
 
 /** A product list that only says whether a code is on it (an exemption list). */
-export const membership = (rows: ListTable, prefixColumn: string): ProductList<{ from: string; to: string; scope: string }> =>
-  new ProductList(rows, (r) => r[prefixColumn], (r) => ({ from: r.valid_from ?? '', to: r.valid_to ?? '', scope: r.scope ?? r.scope_limitation ?? r.scope_limitation_inferred_from_brazil_annex ?? '' }));
+export const membership = (rows: ListTable, prefixColumn: string): ProductList<{ from: string; to: string; scope: string; heading: string }> =>
+  new ProductList(rows, (r) => r[prefixColumn], (r) => ({ from: r.valid_from ?? '', to: r.valid_to ?? '', scope: r.scope ?? r.scope_limitation ?? r.scope_limitation_inferred_from_brazil_annex ?? '', heading: r.heading ?? '' }));
 
 /** A product list of the chapter 99 programs (hts_prefix, program, validity, remarks). */
 export interface ListedProduct {
@@ -254,6 +277,8 @@ export interface Charge {
   authority: string;
   /** Null only when the caller set the China Section 301 rate (s301=25/7.5). */
   heading: string | null;
+  /** A `total` charge's heading when the base rate is at or above the total rate (RateRow.headingAtOrAbove). */
+  headingAtOrAbove?: string;
   kind: RateKind;
   rate: Share;
   basis: Basis;
@@ -265,11 +290,25 @@ export interface Charge {
   steelArticle?: true;
 }
 
+const NO_RATE = percentShare('0');
+
+/**
+ * The layer of rate 0 that claims `program`'s exemption for `reason` under its heading (9903.01.33 for
+ * Section 232 goods outside the reciprocal duty); null when the table names no heading for it.
+ */
+export function exemptCharge(rates: RateTable, program: string, authority: string, reason: ExemptionReason, q: MeasureQuery, heading = rates.exemption(program, reason, q.country, q.date)): Charge | null {
+  return heading ? { program, authority, heading, kind: 'exempt', rate: NO_RATE, basis: 'full_value', basisCents: q.valueCents, refundable: false } : null;
+}
+
+/** A finding of no duty: the exemption's layer, if it has a heading, and the notes. */
+export const exemptFinding = (charge: Charge | null, notes: string[] = [], assumptions: string[] = []): Finding => finding(charge ? [charge] : [], notes, assumptions);
+
 /** The charge a rate row makes on `basisCents`. */
 export const chargeOf = (row: RateRow, authority: string, basisCents: number, basis: Basis = 'full_value', refundable = false): Charge => ({
   program: row.program,
   authority,
   heading: row.heading,
+  ...(row.headingAtOrAbove ? { headingAtOrAbove: row.headingAtOrAbove } : {}),
   kind: row.kind,
   rate: row.rate,
   basis,
@@ -282,6 +321,8 @@ export interface Finding {
   notes: string[];
   /** Sentences saying which default stood in for a fact the caller did not give. */
   assumptions: string[];
+  /** Metals whose content the caller did not give, so an upper bound stood in for it (the answer's `content_needed`). */
+  contentNeeded?: readonly ('steel' | 'aluminum' | 'copper')[];
   /**
    * The good is under this program though it owes nothing (a USMCA-qualifying auto part, 9903.94.06):
    * the programs it displaces stay displaced (stacking.ts).

@@ -5,7 +5,7 @@
  * aircraft or to part of its goods (`Aircraft`, `Ex`) is noted, not exempted.
  */
 import type { TariffLine } from '../schedule.js';
-import { finding, listing, membership, type Finding, type Listing, type ListTable, type MeasureQuery } from './measure.js';
+import { exemptCharge, exemptFinding, listing, membership, type Finding, type Listing, type ListTable, type MeasureQuery, type RateTable } from './measure.js';
 
 /** The finding when the line is exempt; otherwise the notes to add to the charge (none when not listed). */
 export interface ProposedExemptions {
@@ -14,14 +14,15 @@ export interface ProposedExemptions {
   listings(line: TariffLine, program: string): Listing[];
 }
 
-export function proposedExemptions(rows: ListTable, prefixColumn: string, action: string): ProposedExemptions {
+/** `program`'s listed-provision heading (9903.05.86, 9903.05.03) is the layer an exempt line declares. */
+export function proposedExemptions(rows: ListTable, prefixColumn: string, action: string, rates: RateTable, program: string): ProposedExemptions {
   const list = membership(rows, prefixColumn);
   const check = (q: MeasureQuery, heading: string) => {
     const listed = list.find(q.line, q.date)[0];
     if (!listed) return { exempt: null, notes: [] };
     if (listed.scope === '' || listed.scope.startsWith('unknown'))
       return {
-        exempt: finding([], [`${action}: ${q.line.hts} is on the exemption annex, so ${heading} is not charged.`], [`The ${action} exemption list used is the proposed annex; the final list may differ.`]),
+        exempt: exemptFinding(exemptCharge(rates, program, 'Section 301', 'listed', q), [`${action}: ${q.line.hts} is on the exemption annex, so ${heading} is not charged.`], [`The ${action} exemption list used is the proposed annex; the final list may differ.`]),
         notes: [],
       };
     return { exempt: null, notes: [`${action}: ${q.line.hts} is on the proposed exemption annex only for some goods (${listed.scope}); ${heading} is charged — check whether the goods are exempt.`] };

@@ -5,7 +5,7 @@
  * and Mexico, and CAFTA-DR textiles entered duty-free.
  */
 import type { TariffLine } from '../schedule.js';
-import { cafTaDrTextile, chargeOf, finding, listing, membership, NOTHING, usmcaGoods, type Finding, type Measure, type ListTable, type MeasureQuery, type RateTable } from './measure.js';
+import { cafTaDrTextile, chargeOf, exemptCharge, exemptFinding, finding, listing, membership, NOTHING, usmcaGoods, type Finding, type Measure, type ListTable, type MeasureQuery, type RateTable } from './measure.js';
 
 const PROGRAM = 's122';
 
@@ -16,10 +16,10 @@ export function section122(rates: RateTable, exemptRows: ListTable): Measure {
     const row = rates.pick(PROGRAM, q.country, q.date);
     if (!row) return NOTHING;
     const listed = exempt.find(q.line, q.date)[0];
-    if (listed?.scope.startsWith('all')) return finding([], [`Section 122: ${q.line.hts} is on the exempt list of note 2(aa).`]);
+    if (listed?.scope.startsWith('all')) return exemptFinding(exemptCharge(rates, PROGRAM, 'Section 122', 'listed', q, listed.heading || undefined), [`Section 122: ${q.line.hts} is on the exempt list of note 2(aa).`]);
     const notes = listed ? [`Section 122: ${q.line.hts} is exempt for ${listed.scope}; not assumed.`] : [];
     const usmca = usmcaGoods(q);
-    if (usmca || cafTaDrTextile(q)) return finding([], [`Section 122: exempt as ${usmca ? 'USMCA-qualifying' : 'CAFTA-DR duty-free textile'} goods.`]);
+    if (usmca || cafTaDrTextile(q)) return exemptFinding(exemptCharge(rates, PROGRAM, 'Section 122', usmca ? 'usmca' : 'cafta_dr', q), [`Section 122: exempt as ${usmca ? 'USMCA-qualifying' : 'CAFTA-DR duty-free textile'} goods.`]);
     return finding([chargeOf(row, 'Section 122', q.valueCents)], notes);
   }
 

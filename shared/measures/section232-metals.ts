@@ -40,14 +40,16 @@ export function section232Metals(rates: RateTable, annexRows: ListTable): Measur
     const entry = TIERS.map((t) => entries.find((e) => e.tier === t)).find(Boolean);
     if (!entry) return finding([], [`${q.line.hts} is in Annex II of the Section 232 metals proclamation (removed): no Section 232 metals duty.`]);
     const assumptions: string[] = [];
-    const ru = entry.metals.includes('aluminum') ? russianAluminum(rates, q) : null;
+    // Note 16(c)(i) lists aluminum articles; every other subdivision naming aluminum, derivatives.
+    const ru = entry.metals.includes('aluminum') ? russianAluminum(rates, q, entry.subdivision !== 'i') : null;
     if (ru) return ru;
     const row = rates.pick('s232_metals', q.country, q.date, (r) => {
       if (annexTier(r) !== entry.tier || needsUntakenInput(r)) return false;
       if (!ukMeltRow(r)) return true;
       // UK rates: steel and aluminum only (not copper); I-B only for derivatives (vi), (vii).
       if (entry.metals.every((m) => m === 'copper')) return false;
-      if (entry.tier === '1B' && !['vi', 'vii'].includes(entry.subdivision)) return false;
+      // A code on both derivative lists is written `vi;vii` or `vi/vii`: each of its subdivisions must be (vi) or (vii).
+      if (entry.tier === '1B' && !entry.subdivision.split(/[;/]/).every((d) => d === 'vi' || d === 'vii')) return false;
       return q.facts.ukMelted !== false;
     });
     if (!row || row.kind === 'zero') return NOTHING;
@@ -70,9 +72,13 @@ export function section232Metals(rates: RateTable, annexRows: ListTable): Measur
   return { authority: 'Section 232', assess, listings };
 }
 
-/** Aluminum of Russia: 200% on the full value (9903.85.67/.68), in place of any other metals heading. */
-export function russianAluminum(rates: RateTable, q: MeasureQuery): Finding | null {
-  const row = q.country === 'RU' ? rates.pick('s232_aluminum_russia', q.country, q.date) : null;
+/**
+ * Aluminum of Russia: 200% on the full value, in place of any other metals heading: 9903.85.67 for
+ * aluminum articles, 9903.85.68 for derivatives (the rows' `kind=` scope).
+ */
+export function russianAluminum(rates: RateTable, q: MeasureQuery, derivative: boolean): Finding | null {
+  const kind = derivative ? 'kind=derivative' : 'kind=article';
+  const row = q.country === 'RU' ? rates.pick('s232_aluminum_russia', q.country, q.date, (r) => r.scope.startsWith(kind)) : null;
   return row ? finding([chargeOf(row, 'Section 232', q.valueCents)]) : null;
 }
 

@@ -29,6 +29,14 @@ export function section232Vehicles(rates: RateTable, rows: Table): Measure {
       if (q.facts.partFor === null) assumptions.push(`part_for not given: ${q.line.hts} (on the note 33 and note 38 lists) is taken as a part of passenger vehicles or light trucks.`);
       return passengerPart;
     }
+    // A vehicle on both lists (8704.60.00, electric trucks): a light truck of note 33 or a medium/heavy-duty vehicle of note 38, as part_for says.
+    const light = on('s232_autos_vehicles');
+    const heavy = on('s232_mhd_vehicles');
+    if (light && heavy) {
+      if (q.facts.partFor === 'mhd') return heavy;
+      if (q.facts.partFor === null) assumptions.push(`part_for not given: ${q.line.hts} (on the note 33 and note 38 lists) is taken as a passenger vehicle or light truck (note 33); give part_for=mhd for a medium- or heavy-duty vehicle (note 38).`);
+      return light;
+    }
     if (passengerPart?.remarks.startsWith('dual_use')) {
       if (q.facts.partFor === 'passenger') return passengerPart;
       // An assumption, not a note: most goods of these provisions (computers, pumps, springs) are not vehicle parts.

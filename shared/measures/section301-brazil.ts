@@ -9,7 +9,7 @@ import { proposedExemptions } from './proposed-exemptions.js';
 const PROGRAM = 's301_brazil';
 
 export function section301Brazil(rates: RateTable, annexRows: ListTable): Measure {
-  const exemption = proposedExemptions(annexRows, 'hts_prefix', 'Section 301 Brazil');
+  const exemption = proposedExemptions(annexRows, 'hts_prefix', 'Section 301 Brazil', rates, PROGRAM);
 
   function assess(q: MeasureQuery): Finding {
     const row = rates.pick(PROGRAM, q.country, q.date);

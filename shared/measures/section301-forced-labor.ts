@@ -5,7 +5,7 @@
  * Mexico, CAFTA-DR textiles entered duty-free. The thirteen country lists of note 52(j) are not
  * available: goods of those countries get a note naming the headings to check.
  */
-import { cafTaDrTextile, chargeOf, finding, NOTHING, usmcaGoods, type Finding, type Measure, type ListTable, type MeasureQuery, type RateTable, type Table } from './measure.js';
+import { cafTaDrTextile, chargeOf, exemptCharge, exemptFinding, finding, NOTHING, usmcaGoods, type Finding, type Measure, type ListTable, type MeasureQuery, type RateTable, type Table } from './measure.js';
 import { proposedExemptions } from './proposed-exemptions.js';
 
 const PROGRAM = 's301_forced_labor';
@@ -15,7 +15,7 @@ const PROGRAM = 's301_forced_labor';
  * the headings whose lists are not available.
  */
 export function section301ForcedLabor(rates: RateTable, annexRows: ListTable, headingRows: Table, groups: ReadonlyMap<string, ReadonlySet<string>>): Measure {
-  const exemption = proposedExemptions(annexRows, 'hts8', 'Section 301 forced labor');
+  const exemption = proposedExemptions(annexRows, 'hts8', 'Section 301 forced labor', rates, PROGRAM);
   const countryLists = new Map<string, string>();
   for (const r of headingRows)
     if (r.program === PROGRAM && r.rate_kind === 'exempt' && /52\(j\)/.test(r.description))
@@ -25,7 +25,7 @@ export function section301ForcedLabor(rates: RateTable, annexRows: ListTable, he
     const row = rates.pick(PROGRAM, q.country, q.date);
     if (!row) return NOTHING;
     const usmca = usmcaGoods(q);
-    if (usmca || cafTaDrTextile(q)) return finding([], [`Section 301 forced labor: exempt as ${usmca ? 'USMCA-qualifying' : 'CAFTA-DR duty-free textile'} goods.`]);
+    if (usmca || cafTaDrTextile(q)) return exemptFinding(exemptCharge(rates, PROGRAM, 'Section 301', usmca ? 'usmca' : 'cafta_dr', q), [`Section 301 forced labor: exempt as ${usmca ? 'USMCA-qualifying' : 'CAFTA-DR duty-free textile'} goods.`]);
     const { exempt, notes } = exemption(q, row.heading);
     if (exempt) return exempt;
     const list = countryLists.get(q.country!);

@@ -59,7 +59,44 @@ describe('tariff codes', () => {
     expect(() => t.duty({ hts: '6109', value: 1 })).toThrow(/6109 is a heading.*5 8-digit lines lie under it/);
     expect(() => t.duty({ hts: '6109.90', value: 1 })).toThrow(/subheading.*4 8-digit lines/);
   });
-  it('an unknown code is not found', () => {
-    expect(() => t.duty({ hts: '6109.10.00.99' })).toThrow(expect.objectContaining({ code: 'not_found', parameter: 'hts' }));
+  it('an unknown code is not found (an unknown 8-digit line; its ten-digit codes too), where its subheading\'s lines differ in rate', () => {
+    // Under 6109.10 (one line) the same codes are a supplier's, costed on 6109.10.00 (issue 31: test/engine/supplier-codes.test.ts).
+    expect(() => t.duty({ hts: '6109.90.01' })).toThrow(expect.objectContaining({ code: 'not_found', parameter: 'hts' }));
+    expect(() => t.duty({ hts: '6109.90.01.99' })).toThrow(expect.objectContaining({ code: 'not_found', parameter: 'hts' }));
+  });
+});
+
+describe('codes the schedule does not print as lines (issue 28, item 8)', () => {
+  const t = realTariff();
+  it('3004.39.0050 (a 2025 ruling code; the suffix is gone): costed at 3004.39.00 (Free), the assumption naming the suffix and the ten-digit lines of today (was a 404)', () => {
+    const r = t.duty({ hts: '3004.39.0050', value: 1000, origin: 'CN', date: '2025-09-15' });
+    expect(r).toMatchObject({ hts: '3004.39.00', duty_rate: 'Free', duty: 0 });
+    expect(r.assumptions[0]).toBe('hts 3004.39.00.50: the statistical suffix 50 is not in the schedule (2026 Revision 10); costed at its 8-digit line 3004.39.00, where duty rates are set (its ten-digit lines: .10, .20, .30, .40, .45, .55).');
+  });
+  it('6109.10.00.99 likewise at 6109.10.00 (16.5% × 1,000 = 165)', () => {
+    expect(t.duty({ hts: '6109.10.00.99', value: 1000 })).toMatchObject({ hts: '6109.10.00', duty: 165 });
+  });
+  it('a subheading with one 8-digit line is costed on it: 8471.30 → 8471.30.01, said', () => {
+    const r = t.duty({ hts: '8471.30', value: 1000, origin: 'VN', date: '2025-09-15' });
+    expect(r.hts).toBe('8471.30.01.00');
+    expect(r.assumptions[0]).toBe('hts 8471.30 is a subheading with one 8-digit line, 8471.30.01: costed on it.');
+  });
+  it('a heading with several: a 400 listing them with their general rates in details.candidates, in good English', () => {
+    expect(() => t.duty({ hts: '6109', value: 1 })).toThrow(
+      expect.objectContaining({
+        message: 'hts 6109 is a heading; duty needs an 8- or 10-digit tariff line. 5 8-digit lines lie under it: 6109.10.00 (16.5%), 6109.90.10 (32%), 6109.90.15 (5.6%), 6109.90.40 (2.6%), 6109.90.80 (16%).',
+        details: expect.objectContaining({ tariff_lines: 5, candidates: expect.arrayContaining([{ hts: '6109.90.10', description: expect.any(String), general: '32%' }]) }),
+      }),
+    );
+  });
+  it('at most 20 candidates: heading 8471 (more lines than that) lists 20 and says how many more', () => {
+    try {
+      t.duty({ hts: '8471', value: 1 });
+      expect.unreachable();
+    } catch (e) {
+      const err = e as { details: { tariff_lines: number; candidates: unknown[] }; message: string };
+      expect(err.details.candidates).toHaveLength(20);
+      if (err.details.tariff_lines > 20) expect(err.message).toMatch(new RegExp(`and ${err.details.tariff_lines - 20} more\\.$`));
+    }
   });
 });

@@ -8,7 +8,7 @@ describe('chapter 99 programs in a record', () => {
   it('hot-rolled steel 7208.10.15: Annex I-A from 2026-04-06 (9903.82.02), steel mill products before', () => {
     expect(t.record('7208.10.15').chapter99_programs).toEqual([
       { program: 's232_metals', list: 'Annex I-A (steel; note 16(c)(iii))', heading: '9903.82.02', from: '2026-04-06', to: null },
-      { program: 's232_steel', list: 'steel mill (before the annex regime)', heading: '9903.80.01', from: '2018-03-23', to: '2026-04-05' },
+      { program: 's232_steel', list: 'steel mill (before the annex regime)', heading: '9903.81.87', from: '2018-03-23', to: '2026-04-05' },
     ]);
   });
   it('fork-lift 8427.10.40: Annex I-B to 2026-06-07, then Annex I-C', () => {

@@ -54,7 +54,7 @@ describe('the order\'s claim and facts are the defaults of its items', () => {
     });
     expect(ok(order.lines[0])).toMatchObject({ duty: 1000, section_232: 10000 });
     expect(ok(order.lines[1])).toMatchObject({ duty: 0, section_232: 8000 });
-    expect(order.totals.by_program).toEqual({ s232_autos: 18000 });
+    expect(order.totals.by_program).toEqual({ s232_autos: 18000 }); // the exemption headings (rate 0) are not programs of the totals
   });
   it('an order-level content larger than a line\'s value is that line\'s error, naming the order parameter', () => {
     const order = t.order({ us_content: 5000, items: [{ hts: '8703.23.01', value: 40000, origin: 'MX' }, { hts: '8703.23.01', value: 1000, origin: 'MX' }] });

@@ -1,4 +1,8 @@
-/** Supplier codes (shared/supplier-codes.ts): costed on a U.S. line only when every line under them carries the same rates, and saying so. */
+/**
+ * Supplier codes (shared/supplier-codes.ts): costed on a U.S. line only when every line under them
+ * carries the same rates, and saying so in the assumptions; a subheading of one line, or of lines at
+ * different rates, follows the schedule's own rule (issue 28).
+ */
 import { describe, expect, it } from 'vitest';
 import { realTariff } from '../helpers/tariff.js';
 
@@ -9,24 +13,24 @@ describe('a supplier\'s 6-digit HS code', () => {
     const r = t.duty({ hts: '6109.10', value: 10000, date: '2026-11-21' });
     const own = t.duty({ hts: '6109.10.00', value: 10000, date: '2026-11-21' });
     expect(r).toMatchObject({ hts: '6109.10.00', duty: 1650, duty_rate: '16.5%', landed_cost: own.landed_cost });
-    expect(r.notes[0]).toBe('Supplier code 6109.10: 6109.10 is an HS subheading; costed on 6109.10.00, since every U.S. line of HS 6109.10 carries the same rates and chapter 99 citations.');
-    expect(own.notes.join(' ')).not.toMatch(/Supplier code/);
+    expect(r.assumptions[0]).toBe('hts 6109.10 is a subheading with one 8-digit line, 6109.10.00: costed on it.');
+    expect(own.assumptions.join(' ')).not.toMatch(/subheading|Supplier code/);
   });
   it('6109.90, whose four lines carry different rates, is refused, naming them', () => {
-    expect(() => t.duty({ hts: '6109.90', value: 1 })).toThrow(/6109\.90 is a subheading.*4 8-digit lines lie under it, at different rates: 6109\.90\.10 32%, .*GET \/hts\?q=6109\.90 lists them/);
+    expect(() => t.duty({ hts: '6109.90', value: 1 })).toThrow(/^hts 6109\.90 is a subheading; duty needs an 8- or 10-digit tariff line\. 4 8-digit lines lie under it: 6109\.90\.10 \(32%\), /);
   });
   it('a foreign 10-digit code that is no U.S. line is costed on its subheading\'s line when the rates agree', () => {
     const r = t.duty({ hts: '6109.10.9900', value: 10000, date: '2026-11-21' });
     expect(r).toMatchObject({ hts: '6109.10.00', duty: 1650 });
-    expect(r.notes[0]).toMatch(/^Supplier code 6109\.10\.99\.00: 6109\.10\.99\.00 is not a U\.S\. line; costed on 6109\.10\.00/);
+    expect(r.assumptions[0]).toMatch(/^Supplier code 6109\.10\.99\.00: 6109\.10\.99\.00 is not a U\.S\. line; costed on 6109\.10\.00/);
     // Of a subheading whose lines disagree it is just not in the schedule.
     expect(() => t.duty({ hts: '6109.90.9999', value: 1 })).toThrow(expect.objectContaining({ code: 'not_found' }));
   });
   it('in an order, the supplier\'s line is costed and says so; a line of another subheading is an error of its own', () => {
     const o = t.order({ items: [{ hts: '6109.10', value: 1000 }, { hts: '6109.90', value: 1000 }, { hts: '6109.10.00', value: 1000 }], date: '2026-11-21' });
     expect(o.lines[0]).toMatchObject({ hts: '6109.10.00', duty: 165 });
-    expect((o.lines[0] as { notes: string[] }).notes[0]).toMatch(/^Supplier code 6109\.10:/);
-    expect(o.lines[1]).toMatchObject({ line: 2, error: { code: 'invalid_parameter' } });
-    expect((o.lines[2] as { notes: string[] }).notes.join(' ')).not.toMatch(/Supplier code/);
+    expect((o.lines[0] as { assumptions: string[] }).assumptions[0]).toMatch(/^items\[0\]\.hts 6109\.10 is a subheading with one 8-digit line/);
+    expect(o.lines[1]).toMatchObject({ line: 2, error: { code: 'invalid_parameter', details: { parameter: 'items[1].hts' } } });
+    expect((o.lines[2] as { assumptions: string[] }).assumptions.join(' ')).not.toMatch(/subheading|Supplier code/);
   });
 });

@@ -134,7 +134,7 @@ describe('costSelectedOrder', () => {
     // additional duties): China 750 + 12.5% = 1,250; Korea 12.5% total over Free = 1,250.
     expect(v[1].slice(0, 9)).toEqual([1650, 2000, 0, 0, 34.64, 0, 13684.64, '16.5%', 's301_china 9903.88.15; s301_forced_labor 9903.05.31']);
     expect(v[1][10]).toBe('OK');
-    expect(v[2].slice(0, 9)).toEqual([0, 1250, 0, 0, 0, 0, 11250, 'Free', 's301_forced_labor 9903.05.70/.71']);
+    expect(v[2].slice(0, 9)).toEqual([0, 1250, 0, 0, 0, 0, 11250, 'Free', 's301_forced_labor 9903.05.71']);
     expect(v[3].slice(0, 10)).toEqual(['', '', '', '', '', '', '', '', '', '']);
     expect(v[3][10]).toMatch(/^Error: hts must have 4, 6, 8 or 10 digits/);
     expect(v[4]).toEqual([

@@ -269,7 +269,7 @@ describe('the task pane in Chromium', () => {
     ]);
     const out = await page.evaluate(() => window.__sheet.get(1, 5, 4, 11));
     // Today (2026): Annex I-A steel, Section 232 +50% of 12,000 = 6,000; MPF 0.3464% of 12,000 = 41.57; landed 18,041.57.
-    expect(out[0].slice(0, 9)).toEqual([0, 0, 6000, 0, 41.57, 0, 18041.57, 'Free', 's232_metals 9903.82.02']);
+    expect(out[0].slice(0, 9)).toEqual([0, 0, 6000, 0, 41.57, 0, 18041.57, 'Free', 's232_metals 9903.82.02; s301_forced_labor 9903.05.90']);
     // 2025-10-01: 16.5% = 1,650; IEEPA reciprocal Vietnam 20% (9903.02.69) = 2,000; MPF 34.64; landed 13,684.64.
     expect(out[1].slice(0, 9)).toEqual([1650, 0, 0, 2000, 34.64, 0, 13684.64, '16.5%', 'ieepa_reciprocal 9903.02.69']);
     expect(out[2][10]).toBe('Error: Entry date "next week" is not a date (write it YYYY-MM-DD or as a date cell)');

@@ -2,6 +2,7 @@
 import { readChapter99 } from '../../server/data/ch99.js';
 import { readCountries } from '../../server/data/countries.js';
 import { readHtsFile } from '../../server/data/hts-file.js';
+import { expect } from 'vitest';
 import { buildSchedule, Tariff, type AdditionalDuty, type DutyResult, type HtsRow } from '../../shared/index.js';
 
 let rows: HtsRow[] | undefined;
@@ -22,3 +23,10 @@ export function layerOf(r: DutyResult, program: string): AdditionalDuty | undefi
 
 /** The programs of a result's layers, in stacking order. */
 export const programsOf = (r: DutyResult): string[] => r.additional_duties.map((l) => l.program);
+
+/** The programs of a result's layers that owe duty (not the exemption headings, `rate_kind: exempt`). */
+export const owedOf = (r: DutyResult): string[] => r.additional_duties.filter((l) => l.rate_kind !== 'exempt').map((l) => l.program);
+
+/** The exemption layers of a result as `program heading` (rate 0, amount 0). */
+export const exemptOf = (r: DutyResult): string[] =>
+  r.additional_duties.filter((l) => l.rate_kind === 'exempt').map((l) => (expect(l).toMatchObject({ rate: 0, amount: 0 }), `${l.program} ${l.heading}`));

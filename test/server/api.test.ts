@@ -49,6 +49,14 @@ describe('GET /api/v1/duty', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.message).toMatch(/5 8-digit lines/);
     expect(r.body.error.details).toMatchObject({ parameter: 'hts', tariff_lines: 5 });
+    // Issue 28: the candidate lines with their general rates.
+    expect(r.body.error.details.candidates.map((c: { hts: string; general: string }) => `${c.hts} ${c.general}`)).toEqual(['6109.10.00 16.5%', '6109.90.10 32%', '6109.90.15 5.6%', '6109.90.40 2.6%', '6109.90.80 16%']);
+  });
+  it('an unknown statistical suffix is costed at its 8-digit line (issue 28): 3004.39.0050', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=3004.39.0050&value=1000&origin=CN&date=2025-09-15');
+    expect(r.status).toBe(200);
+    expect(r.body.hts).toBe('3004.39.00');
+    expect(r.body.assumptions[0]).toMatch(/^hts 3004\.39\.00\.50: the statistical suffix 50 is not in the schedule/);
   });
   it('an unknown code is a 404', async () => {
     const r = await api('GET', '/api/v1/duty?hts=0000.00.00&value=1');
@@ -71,6 +79,18 @@ describe('chapter 99 through the API', () => {
     const r = await api('GET', '/api/v1/duty?hts=8703.23.01&value=100&patented=maybe');
     expect(r.status).toBe(400);
     expect(r.body.error.details).toMatchObject({ parameter: 'patented' });
+  });
+  it('content_needed and the exemption layer (issue 28): a steel-frame seat from China on 2025-09-15 without contents', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=9401.79.0015&value=10000&origin=CN&date=2025-09-15');
+    expect(r.status).toBe(200);
+    // The whole value as steel content (50%: 5,000), not also as aluminum content; the reciprocal duty's exemption heading at 0.
+    expect(r.body).toMatchObject({ section_232: 5000, content_needed: ['steel', 'aluminum'] });
+    expect(r.body.additional_duties.at(-1)).toEqual({ program: 'ieepa_reciprocal', authority: 'IEEPA', heading: '9903.01.33', rate: 0, rate_kind: 'exempt', basis: 'full_value', amount: 0, refundable: false });
+  });
+  it('metal contents above the value in all: a 400 naming them', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=8302.10.60.30&value=10000&origin=CN&date=2026-03-16&steel_content=6000&aluminum_content=5000');
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'steel_content, aluminum_content' } });
   });
   it('bulk: the order\'s claim is the items\' default; totals per program and refundable', async () => {
     const body = { date: '2025-10-01', claim: 'none', items: [{ hts: '6109.10.00', value: 10000, origin: 'MX' }, { hts: '6109.10.00', value: 10000, origin: 'VN', claim: 'auto' }] };

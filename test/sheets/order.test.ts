@@ -226,7 +226,7 @@ describe('the sidebar costs the selected order', () => {
     expect(w.sheet.values('F2:N5')).toEqual([
       // Today (2026): steel of Annex I-A, Section 232 +50% of 12,000 = 6,000 (no reciprocal or note 52 on 232 metals);
       // MPF 0.3464% of 12,000 = 41.568 → 41.57; landed 12,000 + 6,000 + 41.57.
-      [0, 0, 6000, 0, 41.57, 0, 18041.57, 'Free', 's232_metals 9903.82.02'],
+      [0, 0, 6000, 0, 41.57, 0, 18041.57, 'Free', 's232_metals 9903.82.02; s301_forced_labor 9903.05.90'],
       // 2025-10-01: 16.5% = 1,650; IEEPA reciprocal, Vietnam 20% (9903.02.69) = 2,000; MPF 0.3464% of 10,000 = 34.64,
       // its own entry; landed 10,000 + 1,650 + 2,000 + 34.64.
       [1650, 0, 0, 2000, 34.64, 0, 13684.64, '16.5%', 'ieepa_reciprocal 9903.02.69'],

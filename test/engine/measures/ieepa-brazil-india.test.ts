@@ -1,6 +1,6 @@
 /** IEEPA Brazil +40% (9903.01.77) and India +25% (9903.01.84), on top of the reciprocal rate; refundable. */
 import { describe, expect, it } from 'vitest';
-import { layerOf, realTariff } from '../../helpers/tariff.js';
+import { exemptOf, owedOf, layerOf, realTariff } from '../../helpers/tariff.js';
 
 const t = realTariff();
 const mixer = (origin: string, date: string) => t.duty({ hts: '8509.40.00', value: 10000, origin, date });
@@ -19,6 +19,8 @@ describe('IEEPA Brazil and India', () => {
   });
   it('not on Section 232 goods: Brazilian steel 7208.10.15 on 2025-10-01 owes 232 (+50%) only', () => {
     const r = t.duty({ hts: '7208.10.15', value: 10000, origin: 'BR', date: '2025-10-01' });
-    expect(r.additional_duties.map((l) => l.program)).toEqual(['s232_steel']);
+    expect(owedOf(r)).toEqual(['s232_steel']);
+    // N351392, N352566: Section 232 goods declare 9903.01.33, outside the reciprocal duty.
+    expect(exemptOf(r)).toEqual(['ieepa_reciprocal 9903.01.33']);
   });
 });

@@ -1,6 +1,6 @@
 /** IEEPA fentanyl duties (entries 2025-02-04 to 2026-02-23): China/HK, Canada, Mexico; USMCA exemption; refundable. */
 import { describe, expect, it } from 'vitest';
-import { layerOf, realTariff } from '../../helpers/tariff.js';
+import { exemptOf, owedOf, layerOf, realTariff } from '../../helpers/tariff.js';
 
 const t = realTariff();
 const shirt = (origin: string, date: string, extra: Record<string, unknown> = {}) => t.duty({ hts: '6109.10.00', value: 10000, origin, date, ...extra });
@@ -19,7 +19,7 @@ describe('IEEPA fentanyl', () => {
     expect(layerOf(shirt('HK', '2025-06-01'), 'ieepa_fentanyl')).toMatchObject({ rate: 20, amount: 2000 });
   });
   it('Mexico on 2025-06-01: exempt under USMCA (the claim of origin mx); claim=none: +25% = 2,500', () => {
-    expect(layerOf(shirt('MX', '2025-06-01'), 'ieepa_fentanyl')).toBeUndefined();
+    expect(layerOf(shirt('MX', '2025-06-01'), 'ieepa_fentanyl')).toMatchObject({ heading: '9903.01.04', rate_kind: 'exempt', rate: 0, amount: 0 });
     expect(layerOf(shirt('MX', '2025-06-01', { claim: 'none' }), 'ieepa_fentanyl')).toMatchObject({ heading: '9903.01.01', rate: 25, amount: 2500, refundable: true });
   });
   it('Canadian crude oil 2709.00.10 without USMCA on 2025-06-01: the energy rate +10% (9903.01.13/.15) of 1,000 = 100', () => {
@@ -49,7 +49,8 @@ describe('IEEPA fentanyl', () => {
 describe('potash 3104.20.00 from Mexico (9903.01.05, 10%), value 10,000', () => {
   it('under USMCA (the default claim) from 2025-03-07: exempt like every USMCA-qualifying good of Mexico (SPEC 3.4), though its rate row does not repeat the condition', () => {
     const r = t.duty({ hts: '3104.20.00', value: 10000, origin: 'MX', date: '2025-06-01' });
-    expect(r.additional_duties).toEqual([]);
+    expect(owedOf(r)).toEqual([]);
+    expect(exemptOf(r)).toEqual(['ieepa_fentanyl 9903.01.04']);
     expect(r.notes.join(' ')).toMatch(/9903\.01\.05: USMCA-qualifying goods are exempt/);
   });
   it('without the claim: 10% = 1,000 (+ MPF 34.64)', () => {
@@ -65,7 +66,8 @@ describe('potash 3104.20.00 from Mexico (9903.01.05, 10%), value 10,000', () => 
 describe('Canadian energy before the USMCA exemption (2025-03-04 to 03-06)', () => {
   it('crude oil 2709.00.10, value 1,000: the energy rate +10% = 100 from the first day, not 25%; exempt under USMCA from 2025-03-07', () => {
     const crude = (date: string) => t.duty({ hts: '2709.00.10', value: 1000, origin: 'CA', date });
-    for (const d of ['2025-03-04', '2025-03-06']) expect(crude(d).additional_duties).toEqual([expect.objectContaining({ heading: '9903.01.13/9903.01.15', rate: 10, amount: 100 })]);
-    expect(crude('2025-03-07').additional_duties).toEqual([]);
+    for (const d of ['2025-03-04', '2025-03-06']) expect(crude(d).additional_duties).toEqual([expect.objectContaining({ heading: '9903.01.13', rate: 10, amount: 100 })]);
+    expect(owedOf(crude('2025-03-07'))).toEqual([]);
+    expect(exemptOf(crude('2025-03-07'))).toEqual(['ieepa_fentanyl 9903.01.14']);
   });
 });

@@ -1,6 +1,6 @@
 /** IEEPA reciprocal duties (entries 2025-04-05 to 2026-02-23): rates by country and date, "15% total" floors, exemptions; refundable. */
 import { describe, expect, it } from 'vitest';
-import { layerOf, realTariff } from '../../helpers/tariff.js';
+import { exemptOf, owedOf, layerOf, realTariff } from '../../helpers/tariff.js';
 
 const t = realTariff();
 const shirt = (origin: string, date: string, extra: Record<string, unknown> = {}) => t.duty({ hts: '6109.10.00', value: 10000, origin, date, ...extra });
@@ -16,8 +16,8 @@ describe('IEEPA reciprocal', () => {
     expect(layerOf(shirt('VN', '2025-04-09'), 'ieepa_reciprocal')).toMatchObject({ rate: 46, amount: 4600 });
     expect(layerOf(shirt('VN', '2025-05-01'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.01.25', rate: 10, amount: 1000 });
   });
-  it('Germany on 2025-10-01: the EU floor 15% total (9903.02.19/.20): 1,500 − 420 (4.2% base) = 1,080', () => {
-    expect(layerOf(mixer('DE', '2025-10-01'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.19/.20', rate_kind: 'total', amount: 1080 });
+  it('Germany on 2025-10-01: the EU floor 15% total (9903.02.20, base under 15%): 1,500 − 420 (4.2% base) = 1,080', () => {
+    expect(layerOf(mixer('DE', '2025-10-01'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.20', rate_kind: 'total', amount: 1080 });
   });
   it('Switzerland: +39% (3,900) on 2025-10-01, then 15% total (1,080) from 2025-11-14', () => {
     expect(layerOf(mixer('CH', '2025-10-01'), 'ieepa_reciprocal')).toMatchObject({ rate: 39, amount: 3900 });
@@ -29,7 +29,8 @@ describe('IEEPA reciprocal', () => {
   });
   it('an exempt product (note 2(v)(iii), 8471.50.01): no reciprocal duty, with a note', () => {
     const r = t.duty({ hts: '8471.50.01', value: 10000, origin: 'VN', date: '2025-10-01' });
-    expect(layerOf(r, 'ieepa_reciprocal')).toBeUndefined();
+    // Annex II goods declare 9903.01.32 (N348879, N350189).
+    expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ heading: '9903.01.32', rate_kind: 'exempt', amount: 0 });
     expect(r.notes.join(' ')).toMatch(/exempt \(9903\.01\.32\)/);
   });
   it('U.S. content of at least 20% is not dutiable (9903.01.34): 20% × (10,000 − 2,500) = 1,500', () => {
@@ -39,7 +40,8 @@ describe('IEEPA reciprocal', () => {
   });
   it('not on autos: a Japanese car on 2025-10-01 owes 232 (15% total: 6,000 − 1,000 = 5,000) and no reciprocal', () => {
     const r = t.duty({ hts: '8703.23.01', value: 40000, origin: 'JP', date: '2025-10-01' });
-    expect(r.additional_duties.map((l) => l.program)).toEqual(['s232_autos']);
+    expect(owedOf(r)).toEqual(['s232_autos']);
+    expect(exemptOf(r)).toEqual(['ieepa_reciprocal 9903.01.33']);
     expect(r.section_232).toBe(5000);
   });
 });
@@ -47,7 +49,7 @@ describe('IEEPA reciprocal', () => {
 describe('a "15% total" floor on part of the value (SPEC section 0: (15% − the base rate) × the basis)', () => {
   it('aluminum derivative 7616.99.51.90 from Germany on 2025-09-01, aluminum content 4,000 of 10,000: (15% − 2.5%) × 6,000 = 750, not 15% × 6,000 − the whole base duty 250', () => {
     const r = t.duty({ hts: '7616.99.51.90', value: 10000, origin: 'DE', date: '2025-09-01', aluminum_content: 4000 });
-    expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.19/.20', rate: 15, rate_kind: 'total', basis: 'non_metal_content', amount: 750 });
+    expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.20', rate: 15, rate_kind: 'total', basis: 'non_metal_content', amount: 750 });
     // 250 base + 50% × 4,000 aluminum + 750 + 34.64 MPF.
     expect(r).toMatchObject({ duty: 250, section_232: 2000, total_duties_fees: 3034.64 });
   });
@@ -61,7 +63,8 @@ describe('steel articles of note 16(b) (9903.81.87/.88): no reciprocal duty at a
   const pipe = (date: string) => t.duty({ hts: '7306.30.50', value: 10000, origin: 'IN', date, steel_content: 6000 });
   it('pipe 7306.30.50 from India, steel content 6,000: on 2025-07-01 and 2025-08-17 only 50% × 6,000 = 3,000 of Section 232', () => {
     for (const d of ['2025-07-01', '2025-08-17']) {
-      expect(pipe(d).additional_duties).toEqual([expect.objectContaining({ program: 's232_steel', basis: 'steel_content', amount: 3000 })]);
+      // Steel articles (9903.81.87) were wholly outside the reciprocal duty until 2025-08-17: 9903.01.33.
+      expect(pipe(d).additional_duties).toEqual([expect.objectContaining({ program: 's232_steel', basis: 'steel_content', amount: 3000 }), expect.objectContaining({ heading: '9903.01.33', rate_kind: 'exempt', amount: 0 })]);
       expect(pipe(d)).toMatchObject({ total_duties_fees: 3034.64 });
     }
   });

@@ -5,18 +5,19 @@
  * hand from SPEC 2.1, 2.2, 2.13, 2.15 and section 3.
  */
 import { describe, expect, it } from 'vitest';
-import { layerOf, programsOf, realTariff } from '../../helpers/tariff.js';
+import { exemptOf, owedOf, layerOf, realTariff } from '../../helpers/tariff.js';
 
 const t = realTariff();
 
 describe('steel mill product 7208.10.15 (general Free), value 10,000', () => {
   it('2025-10-01 from Vietnam: +50% of the full value = 5,000; IEEPA reciprocal not charged (all steel)', () => {
     const r = t.duty({ hts: '7208.10.15', value: 10000, origin: 'VN', date: '2025-10-01' });
-    expect(layerOf(r, 's232_steel')).toMatchObject({ heading: '9903.81.87-.93', rate: 50, basis: 'full_value', amount: 5000 });
-    expect(programsOf(r)).toEqual(['s232_steel']);
+    expect(layerOf(r, 's232_steel')).toMatchObject({ heading: '9903.81.87', rate: 50, basis: 'full_value', amount: 5000 });
+    expect(owedOf(r)).toEqual(['s232_steel']);
+    expect(exemptOf(r)).toEqual(['ieepa_reciprocal 9903.01.33']);
   });
-  it('2025-05-01 (before the 50% of 2025-06-04): +25% = 2,500', () => {
-    expect(layerOf(t.duty({ hts: '7208.10.15', value: 10000, origin: 'VN', date: '2025-05-01' }), 's232_steel')).toMatchObject({ heading: '9903.80.01', rate: 25, amount: 2500 });
+  it('2025-05-01 (before the 50% of 2025-06-04): +25% = 2,500, under 9903.81.87 (9903.80.01 ended 2025-03-11)', () => {
+    expect(layerOf(t.duty({ hts: '7208.10.15', value: 10000, origin: 'VN', date: '2025-05-01' }), 's232_steel')).toMatchObject({ heading: '9903.81.87', rate: 25, amount: 2500 });
   });
   it('2025-02-15 from Japan (a tariff-rate-quota country until 2025-03-11): taken as in quota, no duty, and said', () => {
     const r = t.duty({ hts: '7208.10.15', value: 10000, origin: 'JP', date: '2025-02-15' });
@@ -35,7 +36,8 @@ describe('steel derivative 7308.90.95 (general Free), value 10,000, from Vietnam
   });
   it('2025-10-01 without steel_content: the whole value is taken as steel (5,000), so no reciprocal; the assumption is stated', () => {
     const r = t.duty({ hts: '7308.90.95', value: 10000, origin: 'VN', date: '2025-10-01' });
-    expect(programsOf(r)).toEqual(['s232_steel']);
+    expect(owedOf(r)).toEqual(['s232_steel']);
+    expect(exemptOf(r)).toEqual(['ieepa_reciprocal 9903.01.33']);
     expect(layerOf(r, 's232_steel')).toMatchObject({ amount: 5000 });
     expect(r.assumptions.join(' ')).toMatch(/steel_content not given/);
   });
@@ -53,7 +55,8 @@ describe('copper 7407.10.15 from Chile, 2025-09-01, value 10,000', () => {
   it('9903.78.01 +50% of the copper content 6,000 = 3,000; copper articles owe no reciprocal duty', () => {
     const r = t.duty({ hts: '7407.10.15', value: 10000, origin: 'CL', date: '2025-09-01', copper_content: 6000 });
     expect(layerOf(r, 's232_copper')).toMatchObject({ heading: '9903.78.01', basis: 'copper_content', amount: 3000 });
-    expect(programsOf(r)).toEqual(['s232_copper']);
+    expect(owedOf(r)).toEqual(['s232_copper']);
+    expect(exemptOf(r)).toEqual(['ieepa_reciprocal 9903.01.33']);
   });
   it('a content above the customs value is refused, naming the parameter', () => {
     expect(() => t.duty({ hts: '7407.10.15', value: 100, origin: 'CL', copper_content: 200 })).toThrow(expect.objectContaining({ parameter: 'copper_content' }));

@@ -1,6 +1,6 @@
 /** Section 232 on semiconductors (note 39, 9903.79.01 +25% from 2026-01-15): only articles meeting the note 39(b) parameters. */
 import { describe, expect, it } from 'vitest';
-import { layerOf, realTariff } from '../../helpers/tariff.js';
+import { exemptOf, owedOf, layerOf, realTariff } from '../../helpers/tariff.js';
 
 const t = realTariff();
 const unit = (extra: Record<string, unknown>) => t.duty({ hts: '8471.50.01', value: 10000, origin: 'TW', date: '2026-11-22', ...extra });
@@ -12,7 +12,8 @@ describe('processing unit 8471.50.01 from Taiwan (general Free), value 10,000', 
   });
   it('not given: taken as not qualifying (SPEC default), and said; 8471.50 is also on the proposed note 52 exemption annex: no layer at all', () => {
     const r = unit({});
-    expect(r.additional_duties).toEqual([]);
+    expect(owedOf(r)).toEqual([]);
+    expect(exemptOf(r)).toEqual(['s301_forced_labor 9903.05.86']);
     expect(r.assumptions.join(' ')).toMatch(/chip_qualifies not given/);
     expect(r.notes.join(' ')).toMatch(/exemption annex/);
   });

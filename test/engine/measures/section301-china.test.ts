@@ -28,3 +28,14 @@ describe('Section 301 China', () => {
     expect(layerOf(t.duty({ hts: '6109.10.00', value: 10000, origin: 'HK', date: '2026-11-22' }), 's301_china')).toBeUndefined();
   });
 });
+
+describe('lists that name ten-digit lines (issue 28, Why 6)', () => {
+  it('N353032: inflatable party decorations 6307.90.9891 from China, 2025-09-15, 10,000: 9903.88.15 7.5% = 750, not 9903.91.01 (whose list names other lines of 6307.90.98)', () => {
+    const r = t.duty({ hts: '6307.90.9891', value: 10000, origin: 'CN', date: '2025-09-15' });
+    expect(r).toMatchObject({ section_301_heading: '9903.88.15', section_301: 750 });
+    expect(layerOf(r, 's301_china')).toMatchObject({ heading: '9903.88.15', rate: 7.5, amount: 750 });
+  });
+  it('its sibling 6307.90.9842 (surgical masks), whose own footnote cites 9903.91.07, keeps 9903.91.01 (+25%) on 2025-09-15', () => {
+    expect(t.duty({ hts: '6307.90.9842', value: 10000, origin: 'CN', date: '2025-09-15' })).toMatchObject({ section_301_heading: '9903.91.01', section_301: 2500 });
+  });
+});

@@ -4,20 +4,20 @@
  * (general 4.2%, 420 on 10,000) on 2026-11-22 unless said.
  */
 import { describe, expect, it } from 'vitest';
-import { layerOf, realTariff } from '../../helpers/tariff.js';
+import { exemptOf, owedOf, layerOf, realTariff } from '../../helpers/tariff.js';
 
 const t = realTariff();
 const mixer = (origin: string, extra: Record<string, unknown> = {}) => t.duty({ hts: '8509.40.00', value: 10000, origin, date: '2026-11-22', ...extra });
 
 describe('rates by origin', () => {
-  it('Germany: the EU\'s 10% total (9903.05.38/.39): 1,000 − 420 = 580; a note on the EU country list 52(j) that is not available', () => {
+  it('Germany: the EU\'s 10% total (9903.05.39, base under 10%): 1,000 − 420 = 580; a note on the EU country list 52(j) that is not available', () => {
     const r = mixer('DE');
-    expect(layerOf(r, 's301_forced_labor')).toEqual({ program: 's301_forced_labor', authority: 'Section 301', heading: '9903.05.38/.39', rate: 10, rate_kind: 'total', basis: 'full_value', amount: 580, refundable: false });
+    expect(layerOf(r, 's301_forced_labor')).toEqual({ program: 's301_forced_labor', authority: 'Section 301', heading: '9903.05.39', rate: 10, rate_kind: 'total', basis: 'full_value', amount: 580, refundable: false });
     expect(r.notes.join(' ')).toMatch(/note 52\(j\) \(9903\.05\.97\)/);
     expect(r.total_duties_fees).toBe(1034.64); // 420 + 580 + 34.64
   });
-  it('Japan: 12.5% total (9903.05.48/.49): 1,250 − 420 = 830', () => {
-    expect(layerOf(mixer('JP'), 's301_forced_labor')).toMatchObject({ heading: '9903.05.48/.49', rate_kind: 'total', amount: 830 });
+  it('Japan: 12.5% total (9903.05.49): 1,250 − 420 = 830', () => {
+    expect(layerOf(mixer('JP'), 's301_forced_labor')).toMatchObject({ heading: '9903.05.49', rate_kind: 'total', amount: 830 });
   });
   it('Liechtenstein: not covered — base duty only (420 + 34.64)', () => {
     const r = mixer('LI');
@@ -25,7 +25,7 @@ describe('rates by origin', () => {
     expect(r.total_duties_fees).toBe(454.64);
   });
   it('Mexico: exempt with USMCA claimed; +10% (1,000) with claim=none, on top of the general 4.2%', () => {
-    expect(layerOf(mixer('MX'), 's301_forced_labor')).toBeUndefined();
+    expect(layerOf(mixer('MX'), 's301_forced_labor')).toMatchObject({ heading: '9903.05.94', rate_kind: 'exempt', amount: 0 });
     expect(mixer('MX', { claim: 'none' })).toMatchObject({ duty: 420, additional_duty: 1000 });
   });
 });
@@ -38,14 +38,16 @@ describe('T-shirts 6109.10.00 from Vietnam (general 16.5%), value 10,000', () =>
   });
   it('from Guatemala under CAFTA-DR (duty-free textiles): exempt', () => {
     const r = t.duty({ hts: '6109.10.00', value: 10000, origin: 'GT', date: '2026-09-01', claim: 'cafta-dr' });
-    expect(r).toMatchObject({ duty: 0, special_program: 'P', additional_duties: [] });
+    expect(r).toMatchObject({ duty: 0, special_program: 'P', additional_duty: 0 });
+    expect(exemptOf(r)).toEqual(['s301_forced_labor 9903.05.95']);
   });
 });
 
 describe('the proposed exemption annex A', () => {
   it('beef 0201.10.05 from Australia is exempt, and the answer says the list is the proposed one', () => {
     const r = t.duty({ hts: '0201.10.05', value: 10000, origin: 'AU', date: '2026-11-22' });
-    expect(r.additional_duties).toEqual([]);
+    expect(owedOf(r)).toEqual([]);
+    expect(exemptOf(r)).toEqual(['s301_forced_labor 9903.05.86']);
     expect(r.assumptions.join(' ')).toMatch(/forced labor exemption list used is the proposed annex/);
   });
   it('a provision limited to aircraft (8806.21.00, Aircraft) is charged, with a note to check', () => {
