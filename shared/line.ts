@@ -44,8 +44,12 @@ export interface LineCost {
   contentNeeded: readonly string[];
 }
 
+/** One query or order line, parsed and validated once (order.ts, parseLine): all that costing reads. */
 export interface LineInput {
-  hts: unknown;
+  /** The code's digits (4 to 10). */
+  hts: string;
+  /** How the caller named the code (`hts`, `items[3].hts`), for a code not in the schedule. */
+  htsParameter: string;
   valueCents: number;
   origin: ResolvedOrigin;
   quantity: Quantity | null;
@@ -133,7 +137,7 @@ interface Found {
 }
 
 /**
- * The lines queries found, by the code as typed (lineKey: no string built per query), each with
+ * The lines queries found, by their code's digits (lineKey), each with
  * its terms. Filled by queries, one per Tariff: at most one entry per line and 8-digit code.
  */
 export class FoundLines {
@@ -164,17 +168,14 @@ export class FoundLines {
     this.held++;
   }
 
-  find(input: unknown, parameter: string): Found {
-    const key = typeof input === 'string' ? lineKey(input) : -1;
+  /** The line of a code's digits: 8 or 10 digits are kept by their key, 4 or 6 (a line standing in for them, said in its assumption) are looked up each time. */
+  find(digits: string, parameter: string): Found {
+    const key = lineKey(digits);
     let found = key < 0 ? undefined : this.byKey.get(key);
     if (!found) {
-      const { line, assumption } = declaredLine(this.schedule, input, parameter);
-      // A line standing in for another code keeps its assumption: not shared with the line's own code.
-      if (assumption && key < 0) return { line, assumption, terms: [], replace: 0 };
-      // A code typed otherwise (a number, a tab) shares the entry of its digits.
-      const k = key < 0 ? lineKey(line.digits) : key;
-      found = this.byKey.get(k);
-      if (!found) this.byKey.set(k, (found = { line, assumption, terms: [], replace: 0 }));
+      const { line, assumption } = declaredLine(this.schedule, digits, parameter);
+      found = { line, assumption, terms: [], replace: 0 };
+      if (key >= 0) this.byKey.set(key, found);
     }
     return found;
   }
@@ -192,8 +193,8 @@ function section301Cents(layers: readonly Layer[]): number {
   return cents;
 }
 
-export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInput, parameter = 'hts'): LineCost {
-  const found = lines.find(input.hts, parameter);
+export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInput): LineCost {
+  const found = lines.find(input.hts, input.htsParameter);
   const line = found.line;
   const t = termsOf(lines, found, input);
   const applied = t.applied;

@@ -4,10 +4,11 @@
  * once) and then allocated back to those lines pro rata by value, so the lines add up to the
  * totals cent for cent. A single query is an entry of one line: the same code serves both.
  */
-import { FACT_PARAMS } from './claims.js';
+import { FACT_PARAMS, NO_FACTS, type Claim, type ImporterFacts } from './claims.js';
+import { codeDigits } from './codes.js';
 import { errorBodyOf, InputError, invalid, type ErrorBody } from './errors.js';
 import { feeScheduleOn, hmfCents, mpfCents } from './fees.js';
-import { costLine, type FoundLines, type LineCost, type RateBasis } from './line.js';
+import { costLine, type FoundLines, type LineCost, type LineInput, type RateBasis } from './line.js';
 import { allocate, allocatePart, dollars } from './money.js';
 import type { Origin, Origins } from './origins.js';
 import { checkFields, parseClaim, parseDate, parseFacts, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
@@ -182,21 +183,42 @@ export interface Entry {
   today: string;
 }
 
+/** What an order (or a single query) gives every line that does not say otherwise. */
+interface LineDefaults {
+  origin: unknown;
+  s301: string | null;
+  date: string;
+  claim: Claim;
+  facts: ImporterFacts;
+}
+
+/**
+ * One query or order line, parsed and validated in one place, whatever the caller (GET /duty, a
+ * batch query, a bulk item, the CLI, the add-ins through the API): every field is read here, once,
+ * into the typed input costing takes; errors name the field as the caller wrote it (`p`).
+ */
+function parseLine(origins: Origins, src: DutyQuery | OrderItem, d: LineDefaults, p: ItemNames): LineInput {
+  const valueCents = parseValue(src.value, p.value);
+  return {
+    valueCents,
+    origin: origins.resolve(src.origin ?? d.origin, p.origin),
+    quantity: parseQuantity(src.qty, src.unit, p.qty, p.unit),
+    s301: d.s301,
+    date: d.date,
+    claim: src.claim === undefined ? d.claim : parseClaim(src.claim, p.claim),
+    facts: parseFacts(src, valueCents, d.facts, p.prefix),
+    hts: codeDigits(src.hts, p.hts),
+    htsParameter: p.hts,
+  };
+}
+
 /** Costs one query as an entry of one line. Throws InputError for bad input. */
 export function costQuery(ctx: Entry, q: DutyQuery): DutyResult {
   const date = parseDate(q.date, ctx.today);
-  const valueCents = parseValue(q.value);
-  const cost = costLine(ctx.lines, ctx.chapter99, {
-    hts: q.hts,
-    valueCents,
-    origin: ctx.origins.resolve(q.origin),
-    quantity: parseQuantity(q.qty, q.unit),
-    s301: parseS301(q.s301),
-    date,
-    claim: parseClaim(q.claim),
-    facts: parseFacts(q, valueCents),
-  });
-  const fees = entryFees([cost], parseOcean(q.ocean), date);
+  const input = parseLine(ctx.origins, q, { origin: undefined, s301: parseS301(q.s301), date, claim: parseClaim(undefined), facts: NO_FACTS }, QUERY_NAMES);
+  const ocean = parseOcean(q.ocean);
+  const cost = costLine(ctx.lines, ctx.chapter99, input);
+  const fees = entryFees([cost], ocean, date);
   return result(cost, fees.mpf[0], fees.hmf[0], ctx.schedule.revision, fees.notes.length ? [...fees.notes, ...CAVEATS] : CAVEATS);
 }
 
@@ -207,9 +229,7 @@ export function costQuery(ctx: Entry, q: DutyQuery): DutyResult {
 export function costOrder(ctx: Entry, order: Order): OrderResult {
   const date = parseDate(order.date, ctx.today);
   const ocean = parseOcean(order.ocean);
-  const s301 = parseS301(order.s301);
-  const claim = parseClaim(order.claim);
-  const facts = parseFacts(order, Number.MAX_SAFE_INTEGER);
+  const defaults: LineDefaults = { origin: order.origin, s301: parseS301(order.s301), date, claim: parseClaim(order.claim), facts: parseFacts(order, Number.MAX_SAFE_INTEGER) };
   const entry = parseEntry(order.entry);
   if (!Array.isArray(order.items)) throw invalid('items', 'items must be an array of order lines');
   // A misspelt field of the order or of any item refuses the order (by name): it is a mistake of
@@ -230,22 +250,7 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
     try {
       if (item === null || typeof item !== 'object' || Array.isArray(item))
         throw new InputError('invalid_parameter', p.item, `${p.item} must be an object with hts and value`);
-      const valueCents = parseValue(item.value, p.value);
-      const cost = costLine(
-        ctx.lines,
-        ctx.chapter99,
-        {
-          hts: item.hts,
-          valueCents,
-          origin: ctx.origins.resolve(item.origin ?? order.origin, p.origin),
-          quantity: parseQuantity(item.qty, item.unit, p.qty, p.unit),
-          s301,
-          date,
-          claim: item.claim === undefined ? claim : parseClaim(item.claim, p.claim),
-          facts: parseFacts(item, valueCents, facts, p.prefix),
-        },
-        p.hts,
-      );
+      const cost = costLine(ctx.lines, ctx.chapter99, parseLine(ctx.origins, item, defaults, p));
       costs[i] = cost;
       ok.push(cost);
     } catch (e) {
@@ -326,6 +331,8 @@ interface ItemNames {
   claim: string;
 }
 const itemNamesAt: ItemNames[] = [];
+/** A single query's parameters are named as they are. */
+const QUERY_NAMES: ItemNames = { item: 'query', prefix: '', hts: 'hts', value: 'value', origin: 'origin', qty: 'qty', unit: 'unit', claim: 'claim' };
 
 function itemNames(i: number): ItemNames {
   let names = itemNamesAt[i];
