@@ -16,7 +16,7 @@ import { loadTariff } from '../server/config.js';
 import { parseCsv } from '../server/data/countries.js';
 import { projectRoot } from '../server/data/paths.js';
 import type { Tariff, TariffLine } from '../shared/index.js';
-import { linesUnder } from '../shared/supplier-codes.js';
+import { linesUnder } from '../shared/schedule.js';
 import { cpuMs, startService } from './lib/processes.js';
 
 export interface Ruling {

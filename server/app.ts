@@ -511,7 +511,7 @@ export function buildApp(deps: AppDeps): App {
           ? ['headers_too_large', 'The request line and headers exceed 16 KB']
           : ['invalid_parameter', `The request is not valid HTTP (${err.reason ?? err.code}): control characters and bytes outside ASCII in the URL must be percent-encoded`];
     log.info({ statusCode: STATUS[code], error: err.code }, 'request refused before routing');
-    if (socket.writable) socket.write(rawAnswer(STATUS[code], errorJson(code, message)));
+    if (socket.writable) socket.write(rawAnswer(STATUS[code], JSON_HEADERS, errorJson(code, message)));
     socket.destroy();
   }
 

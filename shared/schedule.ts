@@ -267,6 +267,21 @@ export function dutyLine(schedule: Schedule, input: unknown, parameter = 'hts'):
 /** The most candidate lines a 400 lists for a heading or subheading. */
 const CANDIDATES = 20;
 
+/** The 8- and 10-digit lines whose code begins with `digits`, in schedule order. */
+export function linesUnder(schedule: Schedule, digits: string): TariffLine[] {
+  // The nearest coded row at or above the code: 6109.10 is printed only as its one 8-digit line, and
+  // a heading without subheadings only as its 6 or 8 digits (6912.00, 9503.00.00).
+  const [four, six] = [digits.slice(0, 4), digits.slice(0, 6)];
+  const top = [digits, six, four, `${four}00`, six.padEnd(8, '0'), `${four}0000`].map((d) => schedule.find(d)).find((l) => l !== undefined);
+  const out: TariffLine[] = [];
+  const walk = (line: TariffLine) => {
+    if (line.digits.length >= 8 && line.digits.startsWith(digits)) out.push(line);
+    for (const child of line.children) walk(child);
+  };
+  if (top) walk(top);
+  return out;
+}
+
 /**
  * The line that costs a code, and the assumption made when it is not the code typed: a heading or
  * subheading with exactly one 8-digit line is costed on it; a ten-digit code whose statistical suffix the
@@ -278,7 +293,7 @@ export function dutyLineOf(schedule: Schedule, input: unknown, parameter = 'hts'
   if (digits.length < 8) {
     const level = digits.length === 4 ? 'heading' : digits.length === 6 ? 'subheading' : 'chapter';
     // The distinct 8-digit codes under it, each as find gives it (its own line, or its only 10-digit line).
-    const eights = digits.length >= 4 ? [...new Set([...schedule.lines()].filter((l) => l.digits.length >= 8 && l.digits.startsWith(digits)).map((l) => l.digits.slice(0, 8)))] : [];
+    const eights = digits.length >= 4 ? [...new Set(linesUnder(schedule, digits).map((l) => l.digits.slice(0, 8)))] : [];
     const under = eights.flatMap((e) => {
       const line = schedule.find(e);
       return line?.rates ? [{ code: dotted(e), line }] : [];

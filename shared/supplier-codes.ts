@@ -6,22 +6,8 @@
  * costed and why. Otherwise it is an error naming the lines to choose from.
  */
 import { codeDigits, dotted } from './codes.js';
-import { dutyLineOf, type Schedule, type TariffLine } from './schedule.js';
+import { dutyLineOf, linesUnder, type Schedule, type TariffLine } from './schedule.js';
 
-/** The 8- and 10-digit lines whose code begins with `digits`, in schedule order. */
-export function linesUnder(schedule: Schedule, digits: string): TariffLine[] {
-  // The nearest coded row at or above the code: 6109.10 is printed only as its one 8-digit line, and
-  // a heading without subheadings only as its 6 or 8 digits (6912.00, 9503.00.00).
-  const [four, six] = [digits.slice(0, 4), digits.slice(0, 6)];
-  const top = [digits, six, four, `${four}00`, six.padEnd(8, '0'), `${four}0000`].map((d) => schedule.find(d)).find((l) => l !== undefined);
-  const out: TariffLine[] = [];
-  const walk = (line: TariffLine) => {
-    if (line.digits.length >= 8 && line.digits.startsWith(digits)) out.push(line);
-    for (const child of line.children) walk(child);
-  };
-  if (top) walk(top);
-  return out;
-}
 
 /** The lines the rates are printed on (8-digit lines, or a merged 10-digit line). */
 const rateLines = (lines: readonly TariffLine[]) => lines.filter((l) => l.rates?.from === l.hts);

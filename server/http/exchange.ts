@@ -88,7 +88,9 @@ export function readHeaders(res: Exchange): string | null {
   return null;
 }
 
-/** A whole HTTP/1.1 JSON answer for a socket Node gave up parsing (no response object exists): then the connection closes. */
-export function rawAnswer(status: number, body: string): string {
-  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`;
+/** A whole HTTP/1.1 answer with `headers` (name, value, ...) for a socket Node gave up parsing (no response object exists): then the connection closes. */
+export function rawAnswer(status: number, headers: readonly string[], body: string): string {
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`;
+  for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
+  return `${head}Connection: close\r\n\r\n${body}`;
 }

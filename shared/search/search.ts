@@ -7,8 +7,8 @@
 import { dotted } from '../codes.js';
 import { invalid, InputError } from '../errors.js';
 import { parseFlag } from '../params.js';
-import type { Schedule, TariffLine } from '../schedule.js';
-import { linesUnder, sameRates } from '../supplier-codes.js';
+import { linesUnder, type Schedule, type TariffLine } from '../schedule.js';
+import { sameRates } from '../supplier-codes.js';
 import type { ScheduleIndex } from './schedule-index.js';
 
 export const MAX_RESULTS = 50;

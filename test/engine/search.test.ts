@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { readTradeTerms, tradeTermsPath } from '../../server/data/search-index.js';
 import { ScheduleIndex } from '../../shared/search/schedule-index.js';
 import { searchSchedule } from '../../shared/search/search.js';
-import { linesUnder } from '../../shared/supplier-codes.js';
+import { linesUnder } from '../../shared/schedule.js';
 import { tradeTerms } from '../../shared/search/trade-terms.js';
 import { containsRun, DESCRIBED, queryWords, searchWords } from '../../shared/search/words.js';
 import { realTariff } from '../helpers/tariff.js';
