@@ -137,7 +137,7 @@ export function buildApp(deps: AppDeps): App {
   // --- answers -------------------------------------------------------------------------------
 
   /** A JSON answer of the API: its type and length, never sniffed nor cached, the limit's headers once known. */
-  function sendJson(res: Exchange, status: number, body: string): void {
+  function sendJson(res: Exchange, status: number, body: string | Buffer): void {
     res.writeHead(status, apiHeaders(res, Buffer.byteLength(body), JSON_HEADERS));
     res.end(body);
     logged(res);

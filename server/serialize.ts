@@ -10,7 +10,19 @@ import { openapi } from './openapi.js';
 
 export const dutyJson = (result: DutyResult): string => JSON.stringify(result);
 
-export const orderJson = (result: OrderResult): string => JSON.stringify(result);
+/**
+ * An order's answer as bytes, each line stringified and encoded on its own: a single description
+ * with a character past U+00FF ("—", "ε") would otherwise make the whole 0.8 MB text a two-byte
+ * string, slower to write and to encode (about a third of the answer's CPU, npm run bench).
+ */
+export function orderJson(result: OrderResult): Buffer {
+  const { lines, ...rest } = result;
+  const parts = [Buffer.from('{"lines":[')];
+  lines.forEach((line, i) => parts.push(Buffer.from(i === 0 ? JSON.stringify(line) : `,${JSON.stringify(line)}`)));
+  // The fields after `lines`, in their order: the object's own text without its opening brace.
+  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
+  return Buffer.concat(parts);
+}
 
 export const batchJson = (results: (DutyResult | { error: ErrorBody })[]): string => JSON.stringify({ results });
 

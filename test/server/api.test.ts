@@ -170,6 +170,19 @@ describe('POST /api/v1/duty/bulk and /duty/batch', () => {
     const good = r.body.lines.filter((l: object) => !('error' in l));
     expect(good.reduce((s: number, l: { mpf: number }) => s + cents(l.mpf), 0)).toBe(3358);
   });
+  it('the answer, written a line at a time, is the text JSON.stringify writes, in UTF-8, a line past U+00FF (Frogsʼ legs) included', async () => {
+    const res = await fetch(`${srv.url}/api/v1/duty/bulk`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${srv.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ items: [...items, { hts: '0208.90.25.00', value: 100, origin: 'FR' }], date: '2026-11-21' }),
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = bytes.toString('utf8');
+    expect(Number(res.headers.get('content-length'))).toBe(bytes.length);
+    const parsed = JSON.parse(text);
+    expect(parsed.lines[4].description).toBe('Frogsʼ legs');
+    expect(text).toBe(JSON.stringify(parsed));
+  });
   it('bulk totals against single calls: duty and 301 equal, fees entered once instead of per line', async () => {
     const singles = await Promise.all(items.slice(0, 3).map((i) => api('GET', `/api/v1/duty?hts=${i.hts}&value=${i.value}&origin=${i.origin ?? 'mfn'}&date=2026-11-21`)));
     const bulk = (await api('POST', '/api/v1/duty/bulk', { body: { items: items.slice(0, 3), date: '2026-11-21' } })).body;
