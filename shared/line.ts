@@ -141,7 +141,8 @@ interface Found {
  * its terms. Filled by queries, one per Tariff: at most one entry per line and 8-digit code.
  */
 export class FoundLines {
-  private readonly byKey = new Map<number, Found>();
+  /** By lineKey for 8 and 10 digits, by the digits for a heading or subheading: each code's line is found once. */
+  private readonly byKey = new Map<number | string, Found>();
   /** Terms remembered over all lines: past TERMS_HELD, every line forgets its terms (see remember). */
   private held = 0;
 
@@ -168,14 +169,18 @@ export class FoundLines {
     this.held++;
   }
 
-  /** The line of a code's digits: 8 or 10 digits are kept by their key, 4 or 6 (a line standing in for them, said in its assumption) are looked up each time. */
+  /**
+   * The line of a code's digits. A 4- or 6-digit code found (a line standing in for it, said in its
+   * assumption) is kept too: only codes the schedule resolves are kept, so the map stays within its size.
+   */
   find(digits: string, parameter: string): Found {
-    const key = lineKey(digits);
-    let found = key < 0 ? undefined : this.byKey.get(key);
+    const n = lineKey(digits);
+    const key = n < 0 ? digits : n;
+    let found = this.byKey.get(key);
     if (!found) {
       const { line, assumption } = declaredLine(this.schedule, digits, parameter);
       found = { line, assumption, terms: [], replace: 0 };
-      if (key >= 0) this.byKey.set(key, found);
+      this.byKey.set(key, found);
     }
     return found;
   }

@@ -287,6 +287,7 @@ export function linesUnder(schedule: Schedule, digits: string): TariffLine[] {
  * subheading with exactly one 8-digit line is costed on it; a ten-digit code whose statistical suffix the
  * schedule does not have, on its 8-digit line (rates are set at eight digits). A heading or subheading
  * with several 8-digit lines is a 400 listing them (`details.candidates`, at most 20, with general rates).
+ * An assumption is the code's, not the parameter's: the engine keeps it with the line for every caller.
  */
 export function dutyLineOf(schedule: Schedule, input: unknown, parameter = 'hts'): { line: TariffLine; assumption: string | null } {
   const digits = codeDigits(input, parameter);
@@ -298,7 +299,7 @@ export function dutyLineOf(schedule: Schedule, input: unknown, parameter = 'hts'
       const line = schedule.find(e);
       return line?.rates ? [{ code: dotted(e), line }] : [];
     });
-    if (under.length === 1) return { line: under[0].line, assumption: `${parameter} ${dotted(digits)} is a ${level} with one 8-digit line, ${under[0].code}: costed on it.` };
+    if (under.length === 1) return { line: under[0].line, assumption: `Code ${dotted(digits)} is a ${level} with one 8-digit line, ${under[0].code}: costed on it.` };
     const n = schedule.tariffLinesUnder(digits);
     const candidates = under.slice(0, CANDIDATES).map(({ code, line }) => ({ hts: code, description: line.description, general: line.rates!.generalText }));
     const listed = candidates.map((c) => `${c.hts} (${c.general || 'no general rate'})`).join(', ');
@@ -315,7 +316,7 @@ export function dutyLineOf(schedule: Schedule, input: unknown, parameter = 'hts'
     const tens = eight.children.filter((c) => c.digits.length === 10).map((c) => c.hts.slice(-2));
     return {
       line: eight,
-      assumption: `${parameter} ${dotted(digits)}: the statistical suffix ${digits.slice(8)} is not in the schedule (${schedule.revision}); costed at its 8-digit line ${eight.hts}, where duty rates are set${tens.length ? ` (its ten-digit lines: ${tens.map((s) => `.${s}`).join(', ')})` : ''}.`,
+      assumption: `Code ${dotted(digits)}: the statistical suffix ${digits.slice(8)} is not in the schedule (${schedule.revision}); costed at its 8-digit line ${eight.hts}, where duty rates are set${tens.length ? ` (its ten-digit lines: ${tens.map((s) => `.${s}`).join(', ')})` : ''}.`,
     };
   }
   throw new InputError('not_found', parameter, `${parameter} ${dotted(digits)} is not in the schedule (${schedule.revision})`);

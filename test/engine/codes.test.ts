@@ -71,7 +71,7 @@ describe('codes the schedule does not print as lines (issue 28, item 8)', () => 
   it('3004.39.0050 (a 2025 ruling code; the suffix is gone): costed at 3004.39.00 (Free), the assumption naming the suffix and the ten-digit lines of today (was a 404)', () => {
     const r = t.duty({ hts: '3004.39.0050', value: 1000, origin: 'CN', date: '2025-09-15' });
     expect(r).toMatchObject({ hts: '3004.39.00', duty_rate: 'Free', duty: 0 });
-    expect(r.assumptions[0]).toBe('hts 3004.39.00.50: the statistical suffix 50 is not in the schedule (2026 Revision 10); costed at its 8-digit line 3004.39.00, where duty rates are set (its ten-digit lines: .10, .20, .30, .40, .45, .55).');
+    expect(r.assumptions[0]).toBe('Code 3004.39.00.50: the statistical suffix 50 is not in the schedule (2026 Revision 10); costed at its 8-digit line 3004.39.00, where duty rates are set (its ten-digit lines: .10, .20, .30, .40, .45, .55).');
   });
   it('6109.10.00.99 likewise at 6109.10.00 (16.5% × 1,000 = 165)', () => {
     expect(t.duty({ hts: '6109.10.00.99', value: 1000 })).toMatchObject({ hts: '6109.10.00', duty: 165 });
@@ -79,7 +79,7 @@ describe('codes the schedule does not print as lines (issue 28, item 8)', () => 
   it('a subheading with one 8-digit line is costed on it: 8471.30 → 8471.30.01, said', () => {
     const r = t.duty({ hts: '8471.30', value: 1000, origin: 'VN', date: '2025-09-15' });
     expect(r.hts).toBe('8471.30.01.00');
-    expect(r.assumptions[0]).toBe('hts 8471.30 is a subheading with one 8-digit line, 8471.30.01: costed on it.');
+    expect(r.assumptions[0]).toBe('Code 8471.30 is a subheading with one 8-digit line, 8471.30.01: costed on it.');
   });
   it('a heading with several: a 400 listing them with their general rates in details.candidates, in good English', () => {
     expect(() => t.duty({ hts: '6109', value: 1 })).toThrow(

@@ -56,7 +56,7 @@ describe('GET /api/v1/duty', () => {
     const r = await api('GET', '/api/v1/duty?hts=3004.39.0050&value=1000&origin=CN&date=2025-09-15');
     expect(r.status).toBe(200);
     expect(r.body.hts).toBe('3004.39.00');
-    expect(r.body.assumptions[0]).toMatch(/^hts 3004\.39\.00\.50: the statistical suffix 50 is not in the schedule/);
+    expect(r.body.assumptions[0]).toMatch(/^Code 3004\.39\.00\.50: the statistical suffix 50 is not in the schedule/);
   });
   it('an unknown code is a 404', async () => {
     const r = await api('GET', '/api/v1/duty?hts=0000.00.00&value=1');
