@@ -67,3 +67,23 @@ describe("Brazil's note 2(x) exemption list (ieepa_brazil_exempt_products.csv)",
     expect(exemptOf(r)).toEqual(['ieepa_reciprocal 9903.01.33', 'ieepa_brazil 9903.01.83']);
   });
 });
+
+// Russia is a column 2 country (Pub. L. 117-110). Heading 9903.05.66's column 2 reads "The duty provided in the applicable
+// subheading + 12.5%" (HTS Rev 13, as program_rates.csv records with its source), unlike the other note 52 country
+// headings: so products of Russia owe note 52's 12.5% on top of the column 2 rate.
+describe('Russia and note 52: 9903.05.66 adds 12.5% in column 2 too', () => {
+  it('T-shirts 6109.10.00 10000 RU --date 2026-08-01: column 2 90% (9,000) and 9903.05.66 +12.5% (1,250)', () => {
+    const r = t.duty({ hts: '6109.10.00', value: 10000, origin: 'RU', date: '2026-08-01' });
+    expect([r.rate_basis, r.duty]).toEqual(['column2', 9000]);
+    expect(r.additional_duties).toMatchObject([{ program: 's301_forced_labor', heading: '9903.05.66', rate: 12.5, amount: 1250 }]);
+  });
+  it('fertilizer 3105.90.00 RU --date 2026-08-01: on the (proposed) exemption annex, 9903.05.86 declared at 0 instead', () => {
+    const r = t.duty({ hts: '3105.90.00', value: 10000, origin: 'RU', date: '2026-08-01' });
+    expect(exemptOf(r)).toEqual(['s301_forced_labor 9903.05.86']);
+    expect(r.additional_duty).toBe(0);
+  });
+  it('the day before note 52 (2026-07-23): Section 122, whose column 2 adds 10% too (9903.03.01: 1,000), and no 9903.05.66', () => {
+    const r = t.duty({ hts: '6109.10.00', value: 10000, origin: 'RU', date: '2026-07-23' });
+    expect(r.additional_duties).toMatchObject([{ program: 's122', heading: '9903.03.01', amount: 1000 }]);
+  });
+});
