@@ -92,8 +92,10 @@ describe('codes the schedule does not print as lines (issue 28, item 8)', () => 
       const r = t.duty({ hts: '7317.00.55.99', value: 10000, origin: 'CN', date: '2025-01-15' });
       expect(r.statistical_suffix_needed).toBe(true);
       expect(r.assumptions[1]).toContain('9903.80.01 (s232_steel): .03, .05, .07, .60, .80');
-      // From 2025-03-12 the whole 8-digit line is listed (9903.81.89): every suffix alike.
-      expect(t.duty({ hts: '7317.00.55.99', value: 10000, origin: 'CN', date: '2025-05-15' }).statistical_suffix_needed).toBeUndefined();
+      // From 2025-03-12 the 8-digit line is on note 16(m)'s list (9903.81.90), the five Proclamation 9980 lines on 16(l)'s (9903.81.89): still told apart.
+      const may = t.duty({ hts: '7317.00.55.99', value: 10000, origin: 'CN', date: '2025-05-15' });
+      expect(may).toMatchObject({ statistical_suffix_needed: true });
+      expect(may.assumptions[1]).toContain('9903.81.89 (s232_steel): .03, .05, .07, .60, .80; 9903.81.90 (s232_steel): .03, .05, .07, .60, .80');
     });
     it('a ten-digit line of the schedule is costed on itself: never the flag (6307.90.98.91: 9903.88.15, 750)', () => {
       const r = t.duty({ hts: '6307.90.98.91', value: 10000, origin: 'CN', date: '2025-09-15' });
