@@ -124,6 +124,11 @@ const dutyResult = {
             items: { type: 'string', enum: ['steel', 'aluminum', 'copper'] },
             description: 'Present only when a metal content was not given and an upper bound stood in (Section 232 before 2026-04-06: the rest of the value taken as the content of the metal of the highest rate, said in assumptions): the metals whose steel_content, aluminum_content or copper_content would make the estimate exact',
           },
+          statistical_suffix_needed: {
+            type: 'boolean',
+            enum: [true],
+            description: 'Present (true) only when a ten-digit code whose statistical suffix is not in the schedule was costed at its 8-digit line and a chapter 99 list names ten-digit lines under it (Section 301 lists at statistical precision, metal lists, ...): the layers depend on the suffix; assumptions names the lists and suffixes. Give the full ten-digit code',
+          },
         },
       };
 

@@ -11,6 +11,7 @@ import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED,
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
 import type { Schedule, TariffLine } from './schedule.js';
+import { headingsApart } from './statistical-suffix.js';
 import { declaredLine } from './supplier-codes.js';
 import { parseSpecialColumn } from './special-programs.js';
 import type { Chapter99, Layer, Plan } from './stacking.js';
@@ -42,6 +43,8 @@ export interface LineCost {
   assumptions: readonly string[];
   /** Metals whose content was not given (Section 232 before the annex regime): an upper bound stood in. */
   contentNeeded: readonly string[];
+  /** A ten-digit code costed at its 8-digit line, under which chapter 99 lists name ten-digit lines (statistical-suffix.ts). */
+  statisticalSuffixNeeded: boolean;
 }
 
 /** One query or order line, parsed and validated once (order.ts, parseLine): all that costing reads. */
@@ -210,6 +213,7 @@ export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInp
     section301Charge(s301, input.valueCents),
     t,
   );
+  const suffixNeeded = suffixNeededOf(lines, chapter99, found, input, stacked.layers);
   return {
     line,
     origin: input.origin,
@@ -227,9 +231,21 @@ export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInp
     additionalCents: stacked.additionalCents,
     mpfExempt: t.mpfExempt,
     notes: notesOf(t, assessed.notes, stacked.notes),
-    assumptions: found.assumption ? [found.assumption, ...stacked.assumptions] : stacked.assumptions,
+    assumptions: found.assumption ? [found.assumption, ...(suffixNeeded ? [suffixNeeded] : []), ...stacked.assumptions] : stacked.assumptions,
     contentNeeded: stacked.contentNeeded,
+    statisticalSuffixNeeded: suffixNeeded !== null,
   };
+}
+
+/**
+ * Of a ten-digit code costed at its 8-digit line, the sentence saying which headings its ten-digit lines
+ * get otherwise (the same query costed on each); else null.
+ */
+function suffixNeededOf(lines: FoundLines, chapter99: Chapter99, found: Found, input: LineInput, layers: readonly Layer[]): string | null {
+  if (found.assumption === null || input.hts.length !== 10 || found.line.digits.length !== 8) return null;
+  const tens = found.line.children.filter((c) => c.digits.length === 10).map((c) => ({ suffix: c.digits.slice(8), layers: costLine(lines, chapter99, { ...input, hts: c.digits }).layers }));
+  const apart = headingsApart(layers, tens);
+  return apart.length ? `Ten-digit lines under ${found.line.hts} get other chapter 99 headings, so the layers depend on the statistical suffix (${apart.join('; ')}); give the full ten-digit code.` : null;
 }
 
 /**

@@ -53,6 +53,11 @@ export interface DutyResult {
    * (`steel`, `aluminum`, `copper`) whose `*_content` would make the estimate exact.
    */
   content_needed?: string[];
+  /**
+   * Present (true) only when a ten-digit code whose statistical suffix the schedule does not have was costed at its
+   * 8-digit line and chapter 99 lists name ten-digit lines under it: the layers depend on the suffix (said in assumptions).
+   */
+  statistical_suffix_needed?: true;
 }
 
 export type LineError = ErrorBody;
@@ -422,6 +427,7 @@ function result(c: LineCost, mpf: number, hmf: number, revision: string, after: 
     additional_duty: dollars(c.additionalCents),
     assumptions: c.assumptions as string[],
     ...(c.contentNeeded.length ? { content_needed: c.contentNeeded as string[] } : {}),
+    ...(c.statisticalSuffixNeeded ? { statistical_suffix_needed: true } : {}),
   } as DutyResult;
 }
 

@@ -51,6 +51,8 @@ export interface Chapter99Tables {
   ieepaDealExemptions: Table;
   ieepaFentanylCarveouts: Table;
   s122Exempt: Table;
+  /** Brazil's note 2(x)(iii) and (x)(iv) lists (headings 9903.01.81, 9903.01.90, 9903.01.82): outside 9903.01.77. */
+  ieepaBrazilExempt: Table;
   /** Informational materials (50 U.S.C. 1702(b)(3)) by HTS prefix: outside IEEPA, Section 122, notes 50 and 52. */
   informationalMaterials: Table;
   s301BrazilAnnex: Table;
@@ -150,7 +152,7 @@ export class Chapter99 {
     this.russia = russia(rates);
     this.fentanyl = ieepaFentanyl(rates, () => t.ieepaFentanylCarveouts);
     this.reciprocal = ieepaReciprocal(rates, () => t.ieepaReciprocalExempt, () => t.ieepaDealExemptions, groups);
-    this.brazilIndia = ieepaBrazilIndia(rates, () => t.ieepaReciprocalExempt);
+    this.brazilIndia = ieepaBrazilIndia(rates, () => t.ieepaReciprocalExempt, () => t.ieepaBrazilExempt);
     this.s122 = section122(rates, () => t.s122Exempt);
     this.later = [section301Brazil(rates, () => t.s301BrazilAnnex), section301ForcedLabor(rates, () => t.s301ForcedLaborAnnex, t.headingsPostRev10, groups)];
     this.unlisted = unlisted(t.headingsPostRev10, rates);
@@ -161,7 +163,7 @@ export class Chapter99 {
 
   /** The chapter 99 programs whose product lists name the line's code, for its record. */
   listings(line: TariffLine): Listing[] {
-    return [...this.s232.map((s) => s.measure), this.russia, this.fentanyl, this.reciprocal, this.s122, ...this.later].flatMap((m) => m.listings(line));
+    return [...this.s232.map((s) => s.measure), this.russia, this.fentanyl, this.reciprocal, this.brazilIndia, this.s122, ...this.later].flatMap((m) => m.listings(line));
   }
 
   /**

@@ -25,6 +25,7 @@ const FILES: Record<keyof Chapter99Tables, string> = {
   ieepaDealExemptions: 'ieepa_deal_country_exemptions.csv',
   ieepaFentanylCarveouts: 'ieepa_fentanyl_carveouts.csv',
   s122Exempt: 's122_exempt_products.csv',
+  ieepaBrazilExempt: 'ieepa_brazil_exempt_products.csv',
   informationalMaterials: 'ieepa_informational_materials.csv',
   s301BrazilAnnex: 's301_brazil_annex_proposed.csv',
   s301ForcedLaborAnnex: 's301_forced_labor_annex_a_proposed.csv',

@@ -74,7 +74,34 @@ describe('codes the schedule does not print as lines (issue 28, item 8)', () => 
     expect(r.assumptions[0]).toBe('Code 3004.39.00.50: the statistical suffix 50 is not in the schedule (2026 Revision 10); costed at its 8-digit line 3004.39.00, where duty rates are set (its ten-digit lines: .10, .20, .30, .40, .45, .55).');
   });
   it('6109.10.00.99 likewise at 6109.10.00 (16.5% × 1,000 = 165)', () => {
-    expect(t.duty({ hts: '6109.10.00.99', value: 1000 })).toMatchObject({ hts: '6109.10.00', duty: 165 });
+    const r = t.duty({ hts: '6109.10.00.99', value: 1000 });
+    expect(r).toMatchObject({ hts: '6109.10.00', duty: 165 });
+    // No chapter 99 list tells its ten-digit lines apart: the suffix changes nothing.
+    expect(r.statistical_suffix_needed).toBeUndefined();
+  });
+  describe('statistical_suffix_needed: a chapter 99 list names ten-digit lines under the 8-digit line costed (What must hold 5)', () => {
+    it('6307.90.98.99 from China 2025-09-15: costed at 6307.90.98 (7%: 700; 9903.91.01 25%: 2,500), but the Section 301 lists of note 31 name its ten-digit lines (N353032: .91 owes 9903.88.15)', () => {
+      const r = t.duty({ hts: '6307.90.98.99', value: 10000, origin: 'CN', date: '2025-09-15' });
+      expect(r).toMatchObject({ hts: '6307.90.98', duty: 700, section_301_heading: '9903.91.01', section_301: 2500, statistical_suffix_needed: true });
+      expect(r.assumptions[1]).toMatch(/^Ten-digit lines under 6307\.90\.98 get other chapter 99 headings, so the layers depend on the statistical suffix \(9903\.88\.15 \(s301_china\): \.25, .*\.91; 9903\.91\.01 \(s301_china\): .*\.91\); give the full ten-digit code\.$/);
+    });
+    it('the same code from Germany: the lists that differ are China\'s, so no flag', () => {
+      expect(t.duty({ hts: '6307.90.98.99', value: 10000, origin: 'DE', date: '2025-09-15' }).statistical_suffix_needed).toBeUndefined();
+    });
+    it('7317.00.55.99 from China 2025-01-15: the steel derivative list then named five of its ten-digit lines (9903.80.01), not the 8-digit line', () => {
+      const r = t.duty({ hts: '7317.00.55.99', value: 10000, origin: 'CN', date: '2025-01-15' });
+      expect(r.statistical_suffix_needed).toBe(true);
+      expect(r.assumptions[1]).toContain('9903.80.01 (s232_steel): .03, .05, .07, .60, .80');
+      // From 2025-03-12 the 8-digit line is on note 16(m)'s list (9903.81.90), the five Proclamation 9980 lines on 16(l)'s (9903.81.89): still told apart.
+      const may = t.duty({ hts: '7317.00.55.99', value: 10000, origin: 'CN', date: '2025-05-15' });
+      expect(may).toMatchObject({ statistical_suffix_needed: true });
+      expect(may.assumptions[1]).toContain('9903.81.89 (s232_steel): .03, .05, .07, .60, .80; 9903.81.90 (s232_steel): .03, .05, .07, .60, .80');
+    });
+    it('a ten-digit line of the schedule is costed on itself: never the flag (6307.90.98.91: 9903.88.15, 750)', () => {
+      const r = t.duty({ hts: '6307.90.98.91', value: 10000, origin: 'CN', date: '2025-09-15' });
+      expect(r).toMatchObject({ section_301_heading: '9903.88.15', section_301: 750 });
+      expect(r.statistical_suffix_needed).toBeUndefined();
+    });
   });
   it('a subheading with one 8-digit line is costed on it: 8471.30 → 8471.30.01, said', () => {
     const r = t.duty({ hts: '8471.30', value: 1000, origin: 'VN', date: '2025-09-15' });

@@ -8,8 +8,8 @@ import { exemptOf, layerOf, owedOf, realTariff } from '../helpers/tariff.js';
 
 const t = realTariff();
 
-describe('Section 232 goods outside IEEPA reciprocal: 9903.01.33 (N351392, N350103, N352566)', () => {
-  it('N351392 / N352566: Chinese steel article 7208.10.15 on 2025-10-01, 10,000: 9903.81.87 +50% = 5,000, fentanyl 9903.01.24 +20% = 2,000, and 9903.01.33 at 0', () => {
+describe('Section 232 goods outside IEEPA reciprocal: 9903.01.33 (N352566; N351392 and N350103 with their own goods in rulings.test.ts)', () => {
+  it('N352566 (its goods not retrieved here): Chinese steel article 7208.10.15 on 2025-10-01, 10,000: 9903.81.87 +50% = 5,000, fentanyl 9903.01.24 +20% = 2,000, and 9903.01.33 at 0', () => {
     const r = t.duty({ hts: '7208.10.15', value: 10000, origin: 'CN', date: '2025-10-01' });
     expect(r.additional_duties.map((l) => [l.heading, l.rate_kind, l.amount])).toEqual([
       ['9903.81.87', 'add', 5000],

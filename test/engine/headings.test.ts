@@ -48,13 +48,16 @@ describe('"total" pairs: the heading depends on the base rate (sweater 6110.30.3
   });
 });
 
-describe('Section 232 steel and aluminum before the annex: article, derivative of chapter 73 or not, the UK heading', () => {
+describe('Section 232 steel and aluminum before the annex: article, derivative by the note 16 subdivision listing it, the UK heading', () => {
   it('UK hot-rolled steel 7208.10.15 on 2025-10-01: 9903.81.94 (UK steel articles), 25% × 10,000 = 2,500', () => {
     expect(layerOf(t.duty({ hts: '7208.10.15', value: 10000, origin: 'GB', date: '2025-10-01' }), 's232_steel')).toMatchObject({ heading: '9903.81.94', rate: 25, amount: 2500 });
   });
-  it('Vietnamese steel structure 7308.90.95 (chapter 73 derivative) on 2025-10-01, steel content 4,000: 9903.81.89, 50% × 4,000 = 2,000', () => {
+  it('Vietnamese steel structure 7308.90.95 (chapter 73, on note 16(m)\'s list) on 2025-10-01, steel content 4,000: 9903.81.90 (as CBP declares for chapter 73 goods of 16(m)), 50% × 4,000 = 2,000', () => {
     const r = t.duty({ hts: '7308.90.95', value: 10000, origin: 'VN', date: '2025-10-01', steel_content: 4000 });
-    expect(layerOf(r, 's232_steel')).toMatchObject({ heading: '9903.81.89', amount: 2000 });
+    expect(layerOf(r, 's232_steel')).toMatchObject({ heading: '9903.81.90', amount: 2000 });
+  });
+  it('nails 7317.00.55.03 (note 16(l), Proclamation 9980) from Vietnam on 2025-10-01, steel content 10,000: 9903.81.89, 50% = 5,000', () => {
+    expect(layerOf(t.duty({ hts: '7317.00.55.03', value: 10000, origin: 'VN', date: '2025-10-01', steel_content: 10000 }), 's232_steel')).toMatchObject({ heading: '9903.81.89', amount: 5000 });
   });
   it('N350489: UK aluminum article 7616.99.51.90 on 2025-07-14, aluminum content 6,000: 9903.85.14 25% × 6,000 = 1,500, and 9903.01.25 10% × 4,000 = 400', () => {
     const r = t.duty({ hts: '7616.99.51.90', value: 10000, origin: 'GB', date: '2025-07-14', aluminum_content: 6000 });

@@ -25,6 +25,11 @@ describe('chapter 99 programs in a record', () => {
       ['russia_col2', '9903.90.08'],
     ]);
   });
+  it("fertilizer 3105.90.00: Brazil's note 2(x)(iii)(a) list (9903.01.81) from 2025-11-13", () => {
+    expect(t.record('3105.90.00').chapter99_programs.filter((p) => p.program === 'ieepa_brazil')).toEqual([
+      { program: 'ieepa_brazil', list: 'exempt (note 2(x): all articles in the provision)', heading: '9903.01.81', from: '2025-11-13', to: '2026-02-23' },
+    ]);
+  });
   it('T-shirts 6109.10.00: on no list', () => {
     expect(t.record('6109.10.00').chapter99_programs).toEqual([]);
   });

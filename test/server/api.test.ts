@@ -87,6 +87,14 @@ describe('chapter 99 through the API', () => {
     expect(r.body).toMatchObject({ section_232: 5000, content_needed: ['steel', 'aluminum'] });
     expect(r.body.additional_duties.at(-1)).toEqual({ program: 'ieepa_reciprocal', authority: 'IEEPA', heading: '9903.01.33', rate: 0, rate_kind: 'exempt', basis: 'full_value', amount: 0, refundable: false });
   });
+  it('statistical_suffix_needed (issue 28): 6307.90.98.99 from China, a suffix the schedule lacks under a line whose ten-digit lines the Section 301 lists name', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=6307.90.98.99&value=10000&origin=CN&date=2025-09-15');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ hts: '6307.90.98', duty: 700, section_301: 2500, statistical_suffix_needed: true });
+    const other = await api('GET', '/api/v1/duty?hts=6109.10.00.99&value=1000&origin=CN&date=2025-09-15');
+    expect(other.body).toMatchObject({ hts: '6109.10.00' });
+    expect(other.body).not.toHaveProperty('statistical_suffix_needed');
+  });
   it('metal contents above the value in all: a 400 naming them', async () => {
     const r = await api('GET', '/api/v1/duty?hts=8302.10.60.30&value=10000&origin=CN&date=2026-03-16&steel_content=6000&aluminum_content=5000');
     expect(r.status).toBe(400);

@@ -20,7 +20,7 @@ describe('IEEPA Brazil and India', () => {
   it('not on Section 232 goods: Brazilian steel 7208.10.15 on 2025-10-01 owes 232 (+50%) only', () => {
     const r = t.duty({ hts: '7208.10.15', value: 10000, origin: 'BR', date: '2025-10-01' });
     expect(owedOf(r)).toEqual(['s232_steel']);
-    // N351392, N352566: Section 232 goods declare 9903.01.33, outside the reciprocal duty.
-    expect(exemptOf(r)).toEqual(['ieepa_reciprocal 9903.01.33']);
+    // N351392, N352566: Section 232 goods declare 9903.01.33, outside the reciprocal duty; and 9903.01.83 (heading text, note 2(x)(v)) outside Brazil's.
+    expect(exemptOf(r)).toEqual(['ieepa_reciprocal 9903.01.33', 'ieepa_brazil 9903.01.83']);
   });
 });
