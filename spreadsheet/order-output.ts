@@ -17,7 +17,7 @@ export type LineKind = 'ok' | 'warning' | 'error';
 export const RESULT_COLUMNS = [
   'hts', 'description', 'origin', 'customs_value', 'duty_rate', 'rate_basis', 'duty', 'specific_rate', 'section_301', 'mpf', 'hmf',
   'total_duties_fees', 'landed_cost', 'special_program', 'section_301_rate', 'section_301_heading', 'hts_revision', 'notes',
-  'origin_country', 'section_232', 'additional_duty', 'assumptions',
+  'origin_country', 'section_232', 'additional_duty', 'assumptions', 'content_needed', 'statistical_suffix_needed',
 ] as const satisfies readonly (keyof DutyResult)[];
 
 /** A result's RESULT row: lists of sentences joined by spaces, nothing for null. */
@@ -79,8 +79,20 @@ export function lineOutput(line: SheetLine, costed: OrderLine | undefined, order
     const why = line.unknownUnit && costed.specific_rate ? unknownUnitText(line.unknownUnit, costed.duty_rate) : dutyNotComputed(costed);
     return { cells: ['', ...layers, '', costed.duty_rate ?? '', programs(costed), notes, why], kind: 'warning' };
   }
-  const status = line.notes.length ? 'OK (value = Qty × Unit price)' : 'OK';
-  return { cells: [costed.duty, ...layers, costed.landed_cost, costed.duty_rate ?? '', programs(costed), notes, status], kind: 'ok' };
+  return { cells: [costed.duty, ...layers, costed.landed_cost, costed.duty_rate ?? '', programs(costed), notes, okStatus(line, costed)], kind: 'ok' };
+}
+
+/**
+ * "OK", with what the figures rest on in brackets: a value the add-in computed, metal content the
+ * API took as an upper bound (the order's content columns it asks for), a code it costed at eight
+ * digits whose statistical suffix decides a chapter 99 heading.
+ */
+function okStatus(line: SheetLine, costed: DutyResult): string {
+  const said: string[] = [];
+  if (line.notes.length) said.push('value = Qty × Unit price');
+  if (costed.content_needed?.length) said.push(`upper bound: give ${costed.content_needed.map((m) => `${m[0].toUpperCase()}${m.slice(1)} content`).join(', ')}`);
+  if (costed.statistical_suffix_needed) said.push('give the full ten-digit code');
+  return said.length ? `OK (${said.join('; ')})` : 'OK';
 }
 
 /** The totals of the costed lines with the lines the add-in could not read counted as errors. */

@@ -206,6 +206,19 @@ describe('a line\'s output (spreadsheet/order-output.ts)', () => {
     expect(ok.cells[STATUS_COLUMN]).toBe('OK (value = Qty × Unit price)');
   });
 
+  it('Status names the content columns an upper bound stands in for, and a statistical suffix that decides a heading (issue 28)', () => {
+    // A steel-frame seat of China entered 2025-09-15 (N353020's kind of goods), a Steel content column blank on the first line.
+    const sheet = readSheetOrder([['HTS', 'Value', 'Origin', 'Steel content'], ['9401.79.0015', 10000, 'CN', ''], ['9401.79.0015', 10000, 'CN', 4000], ['6307.90.9899', 1000, 'CN', '']], null);
+    const answer = sharedTariff().order({ items: sheet.lines.map((l) => l.item!), date: '2025-09-15' });
+    const status = sheet.lines.map((l, i) => lineOutput(l, answer.lines[i], answer.notes).cells[STATUS_COLUMN]);
+    expect(status).toEqual([
+      'OK (upper bound: give Steel content, Aluminum content)',
+      'OK (upper bound: give Aluminum content)',
+      // 6307.90.98.99 is no line: costed at 6307.90.98, whose ten-digit lines fall under 9903.88.15 or 9903.91.01.
+      'OK (give the full ten-digit code)',
+    ]);
+  });
+
   it('a line the API refused keeps what the add-in did beside its error', () => {
     expect(refused).toEqual({
       kind: 'error',

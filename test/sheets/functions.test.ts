@@ -82,8 +82,11 @@ describe('single cells', () => {
     expect(r).toMatchObject({ hts: '6109.10.00', origin: 'china', duty_rate: '16.5%', duty: 1650, section_301: 2000, section_301_heading: '9903.88.15', section_301_rate: 7.5, mpf: 34.64, landed_cost: 13684.64, special_program: '' }); // 750 + 1,250 note 52
     expect(String(r.notes)).toMatch(/An estimate: verify with a licensed customs broker/);
     // The chapter 99 columns, appended: 301 China 7.5% = 750 and note 52 (China +12.5%) = 1,250 → 2,000; no Section 232.
-    expect(header.slice(-4)).toEqual(['origin_country', 'section_232', 'additional_duty', 'assumptions']);
-    expect(r).toMatchObject({ origin_country: 'CN', section_232: 0, additional_duty: 2000 });
+    expect(header.slice(-6)).toEqual(['origin_country', 'section_232', 'additional_duty', 'assumptions', 'content_needed', 'statistical_suffix_needed']);
+    expect(r).toMatchObject({ origin_country: 'CN', section_232: 0, additional_duty: 2000, content_needed: '', statistical_suffix_needed: '' });
+    // A steel-frame seat of China with no content given: the metals whose content would make it exact (issue 28).
+    const [, seat] = w.call<(string | number | boolean)[][]>('RESULT', '9401.79.0015', 10000, 'CN', '', '', true, '', '', '2025-09-15');
+    expect(seat.slice(-2)).toEqual(['steel aluminum', '']);
     expect(w.call<unknown[][]>('RESULT', column(['6109.10.00', '6109.10.00']), 10000, column(['kr', 'china']))).toHaveLength(2);
   });
 
