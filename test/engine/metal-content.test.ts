@@ -23,15 +23,7 @@ describe('steel-frame outdoor seat 9401.79.0015 from China, 2025-09-15, 10,000 (
   });
 });
 
-describe('Yale reproduction: 8302.10.60.30 from China, 2026-03-16, 10,000 (steel list at 8 digits, aluminum at 10)', () => {
-  it('steel 1,593.50 and aluminum 624.01: 796.75 + 312.01 + 301 2,500 + Section 122 10% × 7,782.49 = 778.25 → 4,387.01 (was 3,749.61: steel lost)', () => {
-    const r = t.duty({ hts: '8302.10.60.30', value: 10000, origin: 'CN', date: '2026-03-16', steel_content: 1593.5, aluminum_content: 624.01 });
-    expect(layerOf(r, 's232_steel')).toMatchObject({ basis: 'steel_content', amount: 796.75 });
-    expect(layerOf(r, 's232_aluminum')).toMatchObject({ basis: 'aluminum_content', amount: 312.01 });
-    expect(layerOf(r, 's122')).toMatchObject({ basis: 'non_metal_content', amount: 778.25 });
-    expect(r.additional_duty).toBe(4387.01);
-    expect(r.content_needed).toBeUndefined();
-  });
+describe('8302.10.60.30 from China, 2026-03-16, 10,000 (steel list at 8 digits, aluminum at 10; its Yale reproduction is in yale-reproductions.test.ts)', () => {
   it('steel 4,000 given, aluminum not: the rest 6,000 as aluminum (3,000), steel 2,000; Section 122 on nothing (9903.03.06); content_needed aluminum', () => {
     const r = t.duty({ hts: '8302.10.60.30', value: 10000, origin: 'CN', date: '2026-03-16', steel_content: 4000 });
     expect([layerOf(r, 's232_steel')?.amount, layerOf(r, 's232_aluminum')?.amount]).toEqual([2000, 3000]);

@@ -1,12 +1,22 @@
 /**
  * Defects found against an independent reconstruction of the Yale Budget Lab tracker (issue 28, Why 7), each
- * as `npm run --silent duty -- …` reproduces it. (The metal-list one, 8302.10.60.30 with both contents, is in
- * metal-content.test.ts.) Amounts by hand from the real lines.
+ * as `npm run --silent duty -- …` reproduces it. Amounts by hand from the real lines.
  */
 import { describe, expect, it } from 'vitest';
 import { exemptOf, layerOf, owedOf, realTariff } from '../helpers/tariff.js';
 
 const t = realTariff();
+
+describe('Pre-annex derivatives on both metal lists at different code lengths lose one metal (list.find kept the longest prefix)', () => {
+  it('8302.10.60.30 10000 CN --date 2026-03-16 --steel_content 1593.50 --aluminum_content 624.01: 796.75 + 312.01 + 301 2,500 + Section 122 10% × 7,782.49 = 778.25 → 4,387.01 (was 3,749.61: steel lost)', () => {
+    const r = t.duty({ hts: '8302.10.60.30', value: 10000, origin: 'CN', date: '2026-03-16', steel_content: 1593.5, aluminum_content: 624.01 });
+    expect(layerOf(r, 's232_steel')).toMatchObject({ basis: 'steel_content', amount: 796.75 });
+    expect(layerOf(r, 's232_aluminum')).toMatchObject({ basis: 'aluminum_content', amount: 312.01 });
+    expect(layerOf(r, 's122')).toMatchObject({ basis: 'non_metal_content', amount: 778.25 });
+    expect(r.additional_duty).toBe(4387.01);
+    expect(r.content_needed).toBeUndefined();
+  });
+});
 
 describe('UK 15% (9903.82.05) where the note 16(c) subdivision field is compound (vi;vii, vi/vii)', () => {
   it('8302.10.60.30 10000 GB --date 2026-05-11: 9903.82.05 at 1,500 (was 9903.82.09 at 2,500)', () => {
