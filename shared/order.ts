@@ -13,6 +13,7 @@ import { allocate, allocatePart, dollars } from './money.js';
 import type { Origin, Origins } from './origins.js';
 import { checkFields, parseClaim, parseDate, parseFacts, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
 import { CAVEATS } from './policy.js';
+import { parseEntryNumber, refundByHeading, type RefundByHeading } from './refund.js';
 import type { Schedule } from './schedule.js';
 import type { Chapter99, Layer } from './stacking.js';
 
@@ -76,6 +77,8 @@ export interface OrderTotals {
   by_program: Record<string, number>;
   /** Total of the refundable (IEEPA) layers. */
   refundable: number;
+  /** The same by 9903 heading, and per entry when the items carry entry numbers (refund.ts). */
+  refundable_by_heading: RefundByHeading;
   /** The value of the lines liable to MPF and to HMF: summed over the parts of an entry sent in several requests. */
   mpf_basis: number;
   hmf_basis: number;
@@ -96,7 +99,7 @@ export interface OrderResult {
  * own: any other name is refused by name, never ignored (a misspelt `orgin` must not cost as mfn).
  */
 export const DUTY_QUERY_PARAMS = ['hts', 'value', 'origin', 's301', 'ocean', 'date', 'qty', 'unit', 'claim', ...FACT_PARAMS] as const;
-export const ORDER_ITEM_FIELDS = ['hts', 'value', 'origin', 'qty', 'unit', 'claim', ...FACT_PARAMS] as const;
+export const ORDER_ITEM_FIELDS = ['hts', 'value', 'origin', 'qty', 'unit', 'claim', 'entry_number', ...FACT_PARAMS] as const;
 /** An order's claim and facts are the defaults of its items. */
 export const ORDER_FIELDS = ['items', 'origin', 's301', 'ocean', 'date', 'entry', 'claim', ...FACT_PARAMS] as const;
 
@@ -131,6 +134,8 @@ export interface OrderItem extends Facts {
   origin?: unknown;
   qty?: unknown;
   unit?: unknown;
+  /** The entry the line was declared on: groups totals.refundable_by_heading. */
+  entry_number?: unknown;
 }
 
 /** A whole entry: items plus the options that hold for all of them (the facts and claim as defaults of the items). */
@@ -243,6 +248,7 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   // The order's origin is the default of every line, so it must be valid itself.
   ctx.origins.resolve(order.origin);
   const costs = new Array<LineCost | LineError>(items.length);
+  const entryNumbers = new Array<string | null>(items.length).fill(null);
   const ok: LineCost[] = [];
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
@@ -250,6 +256,7 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
     try {
       if (item === null || typeof item !== 'object' || Array.isArray(item))
         throw new InputError('invalid_parameter', p.item, `${p.item} must be an object with hts and value`);
+      entryNumbers[i] = parseEntryNumber(item.entry_number, `${p.prefix}entry_number`);
       const cost = costLine(ctx.lines, ctx.chapter99, parseLine(ctx.origins, item, defaults, p));
       costs[i] = cost;
       ok.push(cost);
@@ -308,6 +315,7 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
       additional_duty: dollars(additionalCents),
       by_program: Object.fromEntries([...byProgram].map(([p, cents]) => [p, dollars(cents)])),
       refundable: dollars(refundableCents),
+      refundable_by_heading: refundByHeading(costs.map((c, i) => ({ entryNumber: entryNumbers[i], layers: 'code' in c ? null : c.layers })), date),
       mpf_basis: dollars(fees.mpfBasis),
       hmf_basis: dollars(fees.hmfBasis),
       ...(entry ? { entry_mpf: dollars(fees.entryMpf), entry_hmf: dollars(fees.entryHmf) } : {}),

@@ -1,0 +1,115 @@
+/**
+ * The IEEPA refund of an order (totals.refundable_by_heading): the refundable layers' amounts by the
+ * 9903 heading the entry declared, in all and, when the lines carry entry numbers, per entry. IEEPA
+ * duties were assessed on entries of IEEPA_REFUND_PERIOD only: an entry dated outside it refunds 0,
+ * and says why.
+ */
+import { invalid } from './errors.js';
+import { dollars } from './money.js';
+import { IEEPA_REFUND_PERIOD } from './policy.js';
+import type { Layer } from './stacking.js';
+
+/** Amounts in dollars; headings in the schedule's order. */
+export interface RefundFigures {
+  total: number;
+  headings: Record<string, number>;
+  /** Why nothing is refundable: the entry date is outside the IEEPA period. */
+  reason?: string;
+}
+
+export interface EntryRefund extends RefundFigures {
+  /** Null for the lines that carry none. */
+  entry_number: string | null;
+  date: string;
+}
+
+export interface RefundByHeading extends RefundFigures {
+  /** Present when some line carries an entry number. */
+  entries?: EntryRefund[];
+}
+
+/** An order line as the refund reads it: its entry number, and its layers (null for a line in error). */
+export interface RefundLine {
+  entryNumber: string | null;
+  layers: readonly Layer[] | null;
+}
+
+const MAX_ENTRY_NUMBER = 40;
+
+/** An item's entry number (CBP's `ABC-1234567-8`, or the broker's own reference): text, kept as written but trimmed. */
+export function parseEntryNumber(input: unknown, parameter: string): string | null {
+  if (input === undefined || input === null) return null;
+  const s = typeof input === 'string' ? input.trim() : '';
+  if (!s || s.length > MAX_ENTRY_NUMBER)
+    throw invalid(parameter, `${parameter} must be text of 1 to ${MAX_ENTRY_NUMBER} characters (an entry number such as ABC-1234567-8)`);
+  return s;
+}
+
+/** Why an entry of `date` has nothing to refund, or null when it is inside the IEEPA period. */
+export function outsideRefundPeriod(date: string): string | null {
+  const { from, through } = IEEPA_REFUND_PERIOD;
+  if (date >= from && date <= through) return null;
+  return `Entered ${date}, ${date < from ? 'before' : 'after'} the IEEPA duties (entries ${from} to ${through}): no IEEPA duty was assessed, nothing to refund.`;
+}
+
+/** Cents by heading, summed. */
+type Sums = Map<string, number>;
+
+function figures(sums: Sums, reason: string | null): RefundFigures {
+  const headings = [...sums.keys()].sort();
+  let total = 0;
+  for (const h of headings) total += sums.get(h)!;
+  return { total: dollars(total), headings: Object.fromEntries(headings.map((h) => [h, dollars(sums.get(h)!)])), ...(reason ? { reason } : {}) };
+}
+
+function addLayers(sums: Sums, layers: readonly Layer[]): void {
+  for (const l of layers) if (l.refundable && l.heading) sums.set(l.heading, (sums.get(l.heading) ?? 0) + Math.round(l.amount * 100)); // exact: whole cents
+}
+
+/** The order's refund figures: every line of it entered on `date`. */
+export function refundByHeading(lines: readonly RefundLine[], date: string): RefundByHeading {
+  const reason = outsideRefundPeriod(date);
+  const all: Sums = new Map();
+  const byEntry = new Map<string | null, Sums>();
+  for (const l of lines) {
+    let sums = byEntry.get(l.entryNumber);
+    if (!sums) byEntry.set(l.entryNumber, (sums = new Map()));
+    if (!l.layers) continue;
+    addLayers(all, l.layers);
+    addLayers(sums, l.layers);
+  }
+  const numbered = [...byEntry.keys()].some((e) => e !== null);
+  return {
+    ...figures(all, reason),
+    ...(numbered ? { entries: [...byEntry].map(([entry_number, sums]) => ({ entry_number, date, ...figures(sums, reason) })) } : {}),
+  };
+}
+
+/**
+ * The refund of several requests (the parts of an order costed apart): amounts added heading by
+ * heading, in cents; entries listed in the order the parts give them, one per entry number and date.
+ */
+export function addRefunds(parts: readonly RefundByHeading[]): RefundByHeading {
+  const cents = (n: number) => Math.round(n * 100);
+  const add = (sums: Sums, f: RefundFigures) => {
+    for (const [h, v] of Object.entries(f.headings)) sums.set(h, (sums.get(h) ?? 0) + cents(v));
+  };
+  const all: Sums = new Map();
+  const entries = new Map<string, { entry: EntryRefund; sums: Sums }>();
+  for (const p of parts) {
+    add(all, p);
+    for (const e of p.entries ?? []) {
+      const key = `${e.entry_number}\u0000${e.date}`;
+      let found = entries.get(key);
+      if (!found) entries.set(key, (found = { entry: e, sums: new Map() }));
+      add(found.sums, e);
+    }
+  }
+  // A reason holds for the whole only when every part gives it.
+  const reasons = new Set(parts.map((p) => p.reason));
+  const reason = parts.length && reasons.size === 1 ? (parts[0].reason ?? null) : null;
+  return {
+    ...figures(all, reason),
+    ...(entries.size ? { entries: [...entries.values()].map(({ entry, sums }) => ({ entry_number: entry.entry_number, date: entry.date, ...figures(sums, entry.reason ?? null) })) } : {}),
+  };
+}
