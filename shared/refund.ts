@@ -84,32 +84,3 @@ export function refundByHeading(lines: readonly RefundLine[], date: string): Ref
     ...(numbered ? { entries: [...byEntry].map(([entry_number, sums]) => ({ entry_number, date, ...figures(sums, reason) })) } : {}),
   };
 }
-
-/**
- * The refund of several requests (the parts of an order costed apart): amounts added heading by
- * heading, in cents; entries listed in the order the parts give them, one per entry number and date.
- */
-export function addRefunds(parts: readonly RefundByHeading[]): RefundByHeading {
-  const cents = (n: number) => Math.round(n * 100);
-  const add = (sums: Sums, f: RefundFigures) => {
-    for (const [h, v] of Object.entries(f.headings)) sums.set(h, (sums.get(h) ?? 0) + cents(v));
-  };
-  const all: Sums = new Map();
-  const entries = new Map<string, { entry: EntryRefund; sums: Sums }>();
-  for (const p of parts) {
-    add(all, p);
-    for (const e of p.entries ?? []) {
-      const key = `${e.entry_number}\u0000${e.date}`;
-      let found = entries.get(key);
-      if (!found) entries.set(key, (found = { entry: e, sums: new Map() }));
-      add(found.sums, e);
-    }
-  }
-  // A reason holds for the whole only when every part gives it.
-  const reasons = new Set(parts.map((p) => p.reason));
-  const reason = parts.length && reasons.size === 1 ? (parts[0].reason ?? null) : null;
-  return {
-    ...figures(all, reason),
-    ...(entries.size ? { entries: [...entries.values()].map(({ entry, sums }) => ({ entry_number: entry.entry_number, date: entry.date, ...figures(sums, entry.reason ?? null) })) } : {}),
-  };
-}

@@ -5,8 +5,8 @@
  * Hosts only write the cells.
  */
 import type { DutyResult, OrderLine, OrderTotals } from '../shared/order.js';
-import { addRefunds } from '../shared/refund.js';
 import { unknownUnitText } from './invoice-units.js';
+import { addRefunds } from './refund-totals.js';
 import { DECIMAL_MARKS, money, NOTES_COLUMN, RESULT_HEADERS, STATUS_COLUMN, type OrderOptions, type SheetLine } from './order-sheet.js';
 
 export type LineKind = 'ok' | 'warning' | 'error';
