@@ -1,7 +1,7 @@
 /**
  * "Refund check (IEEPA)" in the built Code.js, as the sidebar calls it, on an in-memory sheet
  * against the real API: the same past entry lines and the same cells as Excel's task pane
- * (test/excel/refund.e2e.test.ts), from the fixture both read (test/addins/refund-entries.ts).
+ * (test/excel/taskpane.e2e.test.ts), from the fixture both read (test/addins/refund-entries.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startAddon, type Addon } from './harness.js';
