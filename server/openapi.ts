@@ -372,7 +372,8 @@ export const openapi = {
         required: ['hts'],
         properties: {
           hts: dutyQueryProps.hts, value: dutyQueryProps.value, origin: dutyQueryProps.origin, qty: dutyQueryProps.qty, unit: dutyQueryProps.unit,
-          entry_number: { type: 'string', minLength: 1, maxLength: 40, example: 'ABC-1234567-8', description: 'The entry the line was declared on (a past entry checked for its IEEPA refund): totals.refundable_by_heading then gives the figures of each entry. It groups only the refund: the request is still one entry for MPF and HMF' },
+          date: { ...ENTRY_DATE, description: 'The line\'s own entry date (default the order\'s date). Lines of different dates are different entries: the fees are computed per date (MPF minimum and maximum each), and the response\'s notes say so. Not with entry (one part of a larger entry)' },
+          entry_number: { type: 'string', minLength: 1, maxLength: 40, example: 'ABC-1234567-8', description: 'The entry the line was declared on (a past entry checked for its IEEPA refund): totals.refundable_by_heading then gives the figures of each entry (an entry number on a date). It groups only the refund: the fees go by entry date' },
           ...importerProps,
         },
       },
@@ -449,7 +450,7 @@ export const openapi = {
                 properties: {
                   total: money('Sum of the refundable (IEEPA) layers'),
                   headings: { type: 'object', additionalProperties: { type: 'number' }, example: { '9903.01.24': 2000, '9903.01.25': 1000 }, description: 'The same by the 9903 heading declared, USD' },
-                  reason: { type: 'string', description: 'Present when the entry date is outside the IEEPA duties (entries 2025-02-04 to 2026-02-23): why nothing is refundable' },
+                  reason: { type: 'string', description: 'Present when every line was entered outside the IEEPA duties (entries 2025-02-04 to 2026-02-23): why nothing is refundable' },
                   entries: {
                     type: 'array',
                     items: {
@@ -458,10 +459,10 @@ export const openapi = {
                       required: ['entry_number', 'date', 'total', 'headings'],
                       properties: {
                         entry_number: { type: 'string', nullable: true },
-                        date: { type: 'string', format: 'date', description: 'The entry date (the order\'s date)' },
+                        date: { type: 'string', format: 'date', description: 'The entry date of its lines' },
                         total: money('The entry\'s refundable IEEPA duties'),
                         headings: { type: 'object', additionalProperties: { type: 'number' } },
-                        reason: { type: 'string' },
+                        reason: { type: 'string', description: 'Present when the entry date is outside the IEEPA duties: why nothing is refundable' },
                       },
                     },
                   },

@@ -28,9 +28,10 @@ export interface RefundByHeading extends RefundFigures {
   entries?: EntryRefund[];
 }
 
-/** An order line as the refund reads it: its entry number, and its layers (null for a line in error). */
+/** An order line as the refund reads it: its entry number and date, and its layers (null for a line in error). */
 export interface RefundLine {
   entryNumber: string | null;
+  date: string;
   layers: readonly Layer[] | null;
 }
 
@@ -66,21 +67,28 @@ function addLayers(sums: Sums, layers: readonly Layer[]): void {
   for (const l of layers) if (l.refundable && l.heading) sums.set(l.heading, (sums.get(l.heading) ?? 0) + Math.round(l.amount * 100)); // exact: whole cents
 }
 
-/** The order's refund figures: every line of it entered on `date`. */
-export function refundByHeading(lines: readonly RefundLine[], date: string): RefundByHeading {
-  const reason = outsideRefundPeriod(date);
+/**
+ * The order's refund figures; entries (an entry number on a date) in the order they first appear.
+ * The order's reason only when every line was entered outside the period (theirs, if one).
+ */
+export function refundByHeading(lines: readonly RefundLine[]): RefundByHeading {
   const all: Sums = new Map();
-  const byEntry = new Map<string | null, Sums>();
+  const byEntry = new Map<string, { entry_number: string | null; date: string; sums: Sums }>();
   for (const l of lines) {
-    let sums = byEntry.get(l.entryNumber);
-    if (!sums) byEntry.set(l.entryNumber, (sums = new Map()));
+    const key = `${l.entryNumber}\u0000${l.date}`;
+    let entry = byEntry.get(key);
+    if (!entry) byEntry.set(key, (entry = { entry_number: l.entryNumber, date: l.date, sums: new Map() }));
     if (!l.layers) continue;
     addLayers(all, l.layers);
-    addLayers(sums, l.layers);
+    addLayers(entry.sums, l.layers);
   }
-  const numbered = [...byEntry.keys()].some((e) => e !== null);
+  const reasons = new Set(lines.map((l) => outsideRefundPeriod(l.date)));
+  const reason = reasons.has(null) || !reasons.size ? null : reasons.size === 1 ? [...reasons][0] : NONE_INSIDE;
+  const numbered = lines.some((l) => l.entryNumber !== null);
   return {
     ...figures(all, reason),
-    ...(numbered ? { entries: [...byEntry].map(([entry_number, sums]) => ({ entry_number, date, ...figures(sums, reason) })) } : {}),
+    ...(numbered ? { entries: [...byEntry.values()].map(({ entry_number, date, sums }) => ({ entry_number, date, ...figures(sums, outsideRefundPeriod(date)) })) } : {}),
   };
 }
+
+const NONE_INSIDE = `No line was entered within the IEEPA duties (entries ${IEEPA_REFUND_PERIOD.from} to ${IEEPA_REFUND_PERIOD.through}): nothing to refund.`;

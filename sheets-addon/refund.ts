@@ -1,15 +1,15 @@
 /**
- * "Refund check" in Sheets: the selected past entry lines costed through POST /duty/bulk (one
- * request per entry date, sent together) and the grid spreadsheet/refund-check.ts decides written
+ * "Refund check" in Sheets: the selected past entry lines costed through POST /duty/bulk (each item
+ * with its entry date, up to 1,000 a request, sent together) and the grid spreadsheet/refund-check.ts decides written
  * beside them, the same cells as Excel's task pane. This layer only moves cells.
  */
 import { sendAll } from './api.js';
 import { selection } from './order.js';
 import type { OrderResult } from '../shared/order.js';
-import { addTotals, type TotalsRow } from '../spreadsheet/order-output.js';
-import { orderRequests, requestBody, requestItems } from '../spreadsheet/order-requests.js';
+import type { TotalsRow } from '../spreadsheet/order-output.js';
+import { requestBody } from '../spreadsheet/order-requests.js';
 import { isBlank, type OrderOptions } from '../spreadsheet/order-sheet.js';
-import { readRefundSheet, refundCheckedText, refundGrid, refundTotalsBlock, REFUND_HEADERS } from '../spreadsheet/refund-check.js';
+import { readRefundSheet, refundChecked, refundCheckedText, refundGrid, refundRequests, refundTotalsBlock, REFUND_HEADERS } from '../spreadsheet/refund-check.js';
 
 export interface RefundAnswer {
   /** Set when the cells are not empty and `overwrite` was false: the question to ask; nothing was written. */
@@ -35,19 +35,13 @@ export function checkSelectedRefund(options: OrderOptions, overwrite: boolean): 
   if (!read.lines.length) throw new Error(`The selection ${sheet.getName()}!${range.getA1Notation()} has no entry lines under its header.`);
   // Each line is costed at its own entry date: the sidebar's Entry date does not apply.
   const sent = { ...options, date: undefined };
-  const requests = orderRequests(read.lines);
-  const withItems = requests.filter((r) => requestItems(r).length);
-  const answers = withItems.length ? sendAll<OrderResult>(withItems.map((r) => ({ path: 'api/v1/duty/bulk', body: requestBody(r, sent) }))).map((a) => a.data) : [];
-  const checked = {
-    lines: answers.flatMap((a) => a.lines),
-    totals: addTotals(answers.map((a) => a.totals)),
-    hts_revision: answers[0]?.hts_revision ?? '',
-    notes: [...new Set(answers.flatMap((a) => a.notes))],
-  };
-  const grid = refundGrid(requests, range.getNumRows(), checked, sent, new Date());
+  const requests = refundRequests(read.lines);
+  const answers = requests.length ? sendAll<OrderResult>(requests.map((r) => ({ path: 'api/v1/duty/bulk', body: requestBody(r, sent) }))) : [];
+  const checked = refundChecked(answers.map((a) => a.data));
+  const grid = refundGrid(read, range.getNumRows(), checked, sent, new Date());
   const out = sheet.getRange(range.getRow(), range.getColumn() + range.getNumColumns(), grid.values.length, REFUND_HEADERS.length);
   const output = `${sheet.getName()}!${out.getA1Notation()}`;
-  const summary = { totals: refundTotalsBlock(checked, grid.sums, read), notes: checked.notes, errors: grid.sums.errors > 0 };
+  const summary = { totals: refundTotalsBlock(checked, grid.sums, read), notes: [...checked.notes], errors: grid.sums.errors > 0 };
   if (!overwrite && out.getValues().some((row) => row.some((c) => !isBlank(c))))
     return { confirm: `Cells in ${output} are not empty. Overwrite them with the refund check?`, status: '', ...summary };
   out.clearFormat();

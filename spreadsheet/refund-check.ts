@@ -3,15 +3,15 @@
  * number, entry date, code, origin, value, and optionally the duty paid) costed through POST
  * /duty/bulk as they were entered, and the IEEPA duties refundable written beside them, per line,
  * per entry and heading, in all, with the record of what the check used. Pure functions: the hosts
- * read the selection, send the requests (order-requests.ts: one entry date per request) and write
- * the grid this module returns.
+ * read the selection, send the requests refundRequests plans (each item with its own entry date) and
+ * write the grid this module returns.
  */
-import type { DutyResult, OrderLine, OrderTotals } from '../shared/order.js';
+import type { DutyResult, OrderLine, OrderResult, OrderTotals } from '../shared/order.js';
 import { IEEPA_REFUND_PERIOD } from '../shared/policy.js';
 import type { EntryRefund } from '../shared/refund.js';
 import { headerMapping, isBlank, money, MONEY_FORMAT, DECIMAL_MARKS, readAmount, readSheetOrder, type DecimalMark, type OrderOptions, type SheetLine } from './order-sheet.js';
-import type { TotalsRow } from './order-output.js';
-import type { OrderRequest } from './order-requests.js';
+import { addTotals, type TotalsRow } from './order-output.js';
+import { BULK_LIMIT, requestItems, type OrderRequest } from './order-requests.js';
 
 /**
  * The header names of the refund check's own columns, read like the order's (HEADER_NAMES in
@@ -76,10 +76,31 @@ export function readRefundSheet(values: readonly (readonly unknown[])[], mark: D
       if (typeof p === 'string') return { ...fail(p), entryNumber };
       paidCents = Math.round((p[0] / 10 ** p[1]) * 100);
     }
-    const item = { ...l.item!, entry_number: entryNumber, claim: l.item!.claim ?? 'none' };
+    const item = { ...l.item!, entry_number: entryNumber, date: l.date, claim: l.item!.claim ?? 'none' };
     return { ...l, item, entryNumber, ...(paidCents === undefined ? {} : { paidCents }) };
   });
   return { lines, paid: paidCol >= 0 };
+}
+
+/**
+ * The check's requests to POST /duty/bulk: every item carries its own entry date, so the lines go in
+ * parts of up to 1,000 whatever their dates (one request for most checks, where one per entry date
+ * would spend the key's 120 a minute on a year of entries). The fees, which go by date, are not shown.
+ */
+export function refundRequests(lines: readonly RefundLine[]): OrderRequest[] {
+  const parts: OrderRequest[] = [];
+  for (let i = 0; i < lines.length; i += BULK_LIMIT) parts.push({ lines: lines.slice(i, i + BULK_LIMIT) });
+  return parts.filter((r) => requestItems(r).length);
+}
+
+/** The answers of the requests as one: their lines one after the other, the totals added. */
+export function refundChecked(answers: readonly OrderResult[]): RefundChecked {
+  return {
+    lines: answers.flatMap((a) => a.lines),
+    totals: addTotals(answers.map((a) => a.totals)),
+    hts_revision: answers[0]?.hts_revision ?? '',
+    notes: [...new Set(answers.flatMap((a) => a.notes))],
+  };
 }
 
 /** The columns written beside the entry lines. */
@@ -137,9 +158,9 @@ export interface RefundSums {
 /**
  * The check's cells: a row per selected row (the header row's names, each line's figures or its
  * error), the totals row, the entries by heading and the record. `checked` holds the API's lines of
- * `requests` one after the other (the readable lines, as sent); `rows` is the selection's height.
+ * the sheet's readable lines, in order; `rows` is the selection's height.
  */
-export function refundGrid(requests: readonly OrderRequest[], rows: number, checked: RefundChecked, options: OrderOptions, at: Date): RefundGrid & { sums: RefundSums } {
+export function refundGrid(sheet: RefundSheet, rows: number, checked: RefundChecked, options: OrderOptions, at: Date): RefundGrid & { sums: RefundSums } {
   const blank = () => REFUND_HEADERS.map(() => '' as string | number);
   const values: (string | number)[][] = Array.from({ length: rows }, blank);
   const formats: string[][] = Array.from({ length: rows }, () => [...LINE_FORMATS]);
@@ -150,7 +171,7 @@ export function refundGrid(requests: readonly OrderRequest[], rows: number, chec
   const reasonOf = (l: RefundLine) => entries.find((e) => e.entry_number === l.entryNumber && e.date === l.date)?.reason;
   const answers = [...checked.lines];
   const sums: RefundSums = { refundable: 0, computed: 0, paid: 0, difference: 0, paidLines: 0, errors: 0 };
-  const lines = requests.flatMap((r) => r.lines as RefundLine[]);
+  const { lines } = sheet;
   for (const l of lines) {
     const a = l.item ? answers.shift() : undefined;
     const error = l.error ?? (a && 'error' in a ? a.error.message.replace(/^items\[\d+\]\./, '') : a ? undefined : 'not costed');

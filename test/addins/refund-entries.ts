@@ -22,27 +22,16 @@ export const REFUND_ENTRIES = [
   ['ABC-3333333-5', '2026-03-10', '9999.99.99', 'China', '', 500, ''],
 ];
 
-/** The requests: one per entry date, claims as entered (none when blank), each item with its entry number. */
+/** The one request: each item with its entry date, its entry number and its claim as entered (none when blank). */
 export const REFUND_REQUESTS = [
   {
-    date: '2025-05-20',
     items: [
-      { hts: '6109.10.00', origin: 'China', value: 10000, entry_number: 'ABC-1234567-8', claim: 'none' },
-      { hts: '9403.60.80', origin: 'China', value: 5000, entry_number: 'ABC-1234567-8', claim: 'none' },
-    ],
-  },
-  {
-    date: '2025-09-15',
-    items: [
-      { hts: '9401.61.40', origin: 'Canada', value: 8000, entry_number: 'ABC-2222222-1', claim: 'none' },
-      { hts: '9401.61.40', origin: 'Canada', value: 8000, entry_number: 'ABC-2222222-1', claim: 'usmca' },
-    ],
-  },
-  {
-    date: '2026-03-10',
-    items: [
-      { hts: '6109.10.00', origin: 'China', value: 10000, entry_number: 'ABC-3333333-5', claim: 'none' },
-      { hts: '9999.99.99', origin: 'China', value: 500, entry_number: 'ABC-3333333-5', claim: 'none' },
+      { hts: '6109.10.00', origin: 'China', value: 10000, entry_number: 'ABC-1234567-8', date: '2025-05-20', claim: 'none' },
+      { hts: '9403.60.80', origin: 'China', value: 5000, entry_number: 'ABC-1234567-8', date: '2025-05-20', claim: 'none' },
+      { hts: '9401.61.40', origin: 'Canada', value: 8000, entry_number: 'ABC-2222222-1', date: '2025-09-15', claim: 'none' },
+      { hts: '9401.61.40', origin: 'Canada', value: 8000, entry_number: 'ABC-2222222-1', date: '2025-09-15', claim: 'usmca' },
+      { hts: '6109.10.00', origin: 'China', value: 10000, entry_number: 'ABC-3333333-5', date: '2026-03-10', claim: 'none' },
+      { hts: '9999.99.99', origin: 'China', value: 500, entry_number: 'ABC-3333333-5', date: '2026-03-10', claim: 'none' },
     ],
   },
 ];

@@ -360,7 +360,7 @@ describe('the task pane in Chromium', () => {
     }, REFUND_ENTRIES);
     await page.click('#refund');
     await expect.poll(() => statusOf('order-status')).toBe(REFUND_STATUS);
-    // One request per entry date, each item with its entry number and its claim as entered.
+    // One request, each item with its entry date, its entry number and its claim as entered.
     expect(bulkBodies).toEqual(REFUND_REQUESTS);
     const out = await page.evaluate(() => window.__sheet.get(0, 7, 19, 5));
     expect(out.slice(0, 18)).toEqual(REFUND_CHECKED);

@@ -78,6 +78,49 @@ describe('totals.refundable_by_heading', () => {
     expect(last.totals.refundable_by_heading).toEqual({ total: 2000, headings: { '9903.01.24': 1000, '9903.01.25': 1000 } });
   });
 
+  it('items of several entry dates in one request: each date an entry of its own for the fees, the refund per entry number and date', async () => {
+    const b = await bulk({
+      date: '2025-05-20',
+      items: [
+        // 1,000 on 2025-05-20: fentanyl 20% 200 (9903.01.24), reciprocal 10% 100 (9903.01.25); MPF FY2025: 0.3464% is 3.46, the minimum 32.71.
+        { hts: '6109.10.00', value: 1000, origin: 'China', entry_number: 'E1' },
+        // 1,000 on 2025-11-15: fentanyl 10% 100 (still 9903.01.24), reciprocal 10% 100; MPF FY2026 minimum 33.58.
+        { hts: '6109.10.00', value: 1000, origin: 'China', entry_number: 'E2', date: '2025-11-15' },
+        { hts: '6109.10.00', value: 1000, origin: 'China', entry_number: 'E3', date: '2025-13-01' },
+      ],
+    });
+    expect(b.lines.slice(0, 2).map((l: { mpf: number }) => l.mpf)).toEqual([32.71, 33.58]);
+    // One entry of 2,000 would owe the minimum once (32.71): two dates owe it twice.
+    expect(b.totals).toMatchObject({ mpf: 66.29, mpf_basis: 2000, errors: 1 });
+    expect(b.notes).toContain('The lines have 2 entry dates: each date is costed as an entry of its own (MPF minimum and maximum apply to each).');
+    expect(b.lines[2].error).toMatchObject({ details: { parameter: 'items[2].date' } });
+    expect(b.totals.refundable_by_heading).toEqual({
+      total: 500,
+      headings: { '9903.01.24': 300, '9903.01.25': 200 },
+      entries: [
+        { entry_number: 'E1', date: '2025-05-20', total: 300, headings: { '9903.01.24': 200, '9903.01.25': 100 } },
+        { entry_number: 'E2', date: '2025-11-15', total: 200, headings: { '9903.01.24': 100, '9903.01.25': 100 } },
+        // The line in error: its number, at the order's date, nothing.
+        { entry_number: 'E3', date: '2025-05-20', total: 0, headings: {} },
+      ],
+    });
+    // Every line outside the period: the order's reason says so.
+    const outside = await bulk({ items: [{ hts: '6109.10.00', value: 1000, origin: 'China', date: '2025-01-15' }, { hts: '6109.10.00', value: 1000, origin: 'China', date: '2026-03-10' }] });
+    expect(outside.totals.refundable_by_heading).toEqual({ total: 0, headings: {}, reason: 'No line was entered within the IEEPA duties (entries 2025-02-04 to 2026-02-23): nothing to refund.' });
+  });
+
+  it('one part of a larger entry (entry) takes items of one date: two are refused by name', async () => {
+    const r = await api('POST', '/api/v1/duty/bulk', {
+      body: {
+        items: [{ hts: '6109.10.00', value: 1000, date: '2025-05-20' }, { hts: '6109.10.00', value: 1000, date: '2025-11-15' }],
+        entry: { mpf_basis: 4000, hmf_basis: 0, mpf_basis_before: 0, hmf_basis_before: 0 },
+      },
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'entry' } });
+    expect(r.body.error.message).toBe('entry (one part of a larger entry) takes items of one entry date; these have 2: 2025-05-20, 2025-11-15');
+  });
+
   it('a bad entry_number is its line\'s error, named; the rest is costed', async () => {
     const b = await bulk({
       date: '2025-05-20',

@@ -30,12 +30,13 @@ describe('the sidebar\'s refund check', () => {
     w.sheet.getRange('A1:G7').setValues(REFUND_ENTRIES);
     w.select('A1:G7');
     const r = w.call<Answer>('checkSelectedRefund', { origin: '', decimal: '.' }, false);
-    // One request per entry date, each item with its entry number and its claim as entered.
-    expect(w.requests.map((q) => q.url.replace(addon.server.url, ''))).toEqual(Array(3).fill('/api/v1/duty/bulk'));
+    // One request, each item with its entry date, its entry number and its claim as entered.
+    expect(w.requests.map((q) => q.url.replace(addon.server.url, ''))).toEqual(['/api/v1/duty/bulk']);
     expect(w.requests.map((q) => q.body)).toEqual(REFUND_REQUESTS);
     expect(w.sheet.values('H1:L18')).toEqual(REFUND_CHECKED);
     expect(w.sheet.values('H19:H19')[0][0]).toMatch(REFUND_RECORD);
-    // The answers' notes (the caveats) beside the record.
+    // The answers' notes (the entries by date, the caveats) beside the record.
+    expect(w.sheet.values('L19:L19')[0][0]).toContain('The lines have 3 entry dates: each date is costed as an entry of its own (MPF minimum and maximum apply to each).');
     expect(w.sheet.values('L19:L19')[0][0]).toContain('Antidumping and countervailing duties are not included.');
     expect(r).toMatchObject({ output: 'Sheet1!H1:L19', status: REFUND_STATUS, errors: true });
     expect(r.totals.map((t) => `${t.label} ${t.value}`)).toEqual(REFUND_TOTALS);

@@ -1,12 +1,13 @@
 /**
  * "Refund check" in Excel: reads the selected past entry lines, costs them through the shared client
- * (POST /duty/bulk, one request per entry date) and writes the grid spreadsheet/refund-check.ts
- * decides beside them. This layer only moves cells, and asks before overwriting a non-empty one.
+ * (POST /duty/bulk, each item with its entry date, up to 1,000 a request) and writes the grid
+ * spreadsheet/refund-check.ts decides beside them. This layer only moves cells, and asks before overwriting a non-empty one.
  */
 /// <reference types="office-js" />
-import { orderRequests } from '../../../spreadsheet/order-requests.js';
+import type { OrderResult } from '../../../shared/order.js';
+import { requestBody, requestItems } from '../../../spreadsheet/order-requests.js';
 import type { OrderOptions } from '../../../spreadsheet/order-sheet.js';
-import { readRefundSheet, refundCheckedText, refundGrid, refundTotalsBlock, REFUND_HEADERS, type RefundGrid } from '../../../spreadsheet/refund-check.js';
+import { readRefundSheet, refundChecked, refundCheckedText, refundGrid, refundRequests, refundTotalsBlock, REFUND_HEADERS, type RefundGrid } from '../../../spreadsheet/refund-check.js';
 import type { TotalsRow } from '../../../spreadsheet/order-output.js';
 import { readSelection, type CostDeps, type Selection } from './order-sheet.js';
 
@@ -55,10 +56,17 @@ export async function checkSelectedRefund(options: OrderOptions, deps: CostDeps)
   if (!sheet.lines.length) throw new Error(`The selection ${sel.address} has no entry lines under its header.`);
   // Each line is costed at its own entry date: the pane's Entry date does not apply.
   const sent = { ...options, date: undefined };
-  const requests = orderRequests(sheet.lines);
+  const requests = refundRequests(sheet.lines);
   const lines = sheet.lines.filter((l) => l.item).length;
-  const checked = await deps.client.costOrder(requests, sent, (done, total) => deps.progress(done, total, lines), deps.signal);
-  const grid = refundGrid(requests, sel.rowCount, checked, sent, (deps.now ?? (() => new Date()))());
+  const answers: OrderResult[] = [];
+  let done = 0;
+  for (const r of requests) {
+    deps.progress(done, lines, lines);
+    answers.push(await deps.client.api.post<OrderResult>('/duty/bulk', requestBody(r, sent), deps.signal));
+    done += requestItems(r).length;
+  }
+  const checked = refundChecked(answers);
+  const grid = refundGrid(sheet, sel.rowCount, checked, sent, (deps.now ?? (() => new Date()))());
   const target = await inspect(sel, grid.values.length);
   const summary = { totals: refundTotalsBlock(checked, grid.sums, sheet), notes: [...checked.notes], errors: grid.sums.errors > 0 };
   if (!target.empty && !(await deps.confirm(`Cells in ${target.address} are not empty. Overwrite them with the refund check?`)))
