@@ -9,7 +9,7 @@
 import type { DutyResult, OrderLine, OrderResult, OrderTotals } from '../shared/order.js';
 import { IEEPA_REFUND_PERIOD } from '../shared/policy.js';
 import type { EntryRefund } from '../shared/refund.js';
-import { headerMapping, isBlank, money, MONEY_FORMAT, DECIMAL_MARKS, readAmount, readSheetOrder, type DecimalMark, type OrderOptions, type SheetLine } from './order-sheet.js';
+import { headerKey, isBlank, namedColumns, money, MONEY_FORMAT, DECIMAL_MARKS, readAmount, readSheetOrder, type DecimalMark, type OrderOptions, type SheetLine } from './order-sheet.js';
 import { addTotals, type TotalsRow } from './order-output.js';
 import { BULK_LIMIT, requestItems, type OrderRequest } from './order-requests.js';
 
@@ -22,8 +22,6 @@ export const REFUND_HEADER_NAMES = {
   entry_number: ['entry', 'entryno', 'entrynumber', 'entrynr', 'entrynum', 'entrysummary', 'entrysummaryno', 'entrysummarynumber', 'cbpentry', 'cbpentryno', 'cbpentrynumber', '7501', '7501no'],
   paid: ['dutypaid', 'dutiespaid', 'paid', 'amountpaid', 'dutyamount', 'dutiesamount', 'totalduty', 'totalduties', 'duty', 'duties'],
 } as const;
-
-const key = (c: unknown): string => (typeof c === 'string' || typeof c === 'number' ? String(c).toLowerCase().replace(/[^a-z0-9]/g, '').replace(/(.)usd$/, '$1') : '');
 
 /** A past entry line: the order line the API costs, its entry number and the duty paid (cents), if given. */
 export interface RefundLine extends SheetLine {
@@ -45,9 +43,9 @@ export interface RefundSheet {
  */
 export function readRefundSheet(values: readonly (readonly unknown[])[], mark: DecimalMark = '.'): RefundSheet {
   const first = values[0] ?? [];
-  const names = first.map(key);
+  const names = first.map(headerKey);
   const own = (col: keyof typeof REFUND_HEADER_NAMES) => names.findIndex((n) => (REFUND_HEADER_NAMES[col] as readonly string[]).includes(n));
-  const mapping = headerMapping(first) ?? {};
+  const mapping = namedColumns(first);
   const entryCol = own('entry_number');
   const paidCol = own('paid');
   const missing = [
