@@ -73,21 +73,25 @@ function addLayers(sums: Sums, layers: readonly Layer[]): void {
  */
 export function refundByHeading(lines: readonly RefundLine[]): RefundByHeading {
   const all: Sums = new Map();
-  const byEntry = new Map<string, { entry_number: string | null; date: string; sums: Sums }>();
+  // Entries only when some line carries an entry number: an order without any needs no grouping.
+  const byEntry = lines.some((l) => l.entryNumber !== null) ? new Map<string, { entry_number: string | null; date: string; sums: Sums }>() : null;
   for (const l of lines) {
-    const key = `${l.entryNumber}\u0000${l.date}`;
-    let entry = byEntry.get(key);
-    if (!entry) byEntry.set(key, (entry = { entry_number: l.entryNumber, date: l.date, sums: new Map() }));
+    let entry;
+    if (byEntry) {
+      const key = `${l.entryNumber}\u0000${l.date}`;
+      entry = byEntry.get(key);
+      if (!entry) byEntry.set(key, (entry = { entry_number: l.entryNumber, date: l.date, sums: new Map() }));
+    }
     if (!l.layers) continue;
     addLayers(all, l.layers);
-    addLayers(entry.sums, l.layers);
+    if (entry) addLayers(entry.sums, l.layers);
   }
-  const reasons = new Set(lines.map((l) => outsideRefundPeriod(l.date)));
+  // Once per date, not per line: an order's lines share a few dates.
+  const reasons = new Set([...new Set(lines.map((l) => l.date))].map(outsideRefundPeriod));
   const reason = reasons.has(null) || !reasons.size ? null : reasons.size === 1 ? [...reasons][0] : NONE_INSIDE;
-  const numbered = lines.some((l) => l.entryNumber !== null);
   return {
     ...figures(all, reason),
-    ...(numbered ? { entries: [...byEntry.values()].map(({ entry_number, date, sums }) => ({ entry_number, date, ...figures(sums, outsideRefundPeriod(date)) })) } : {}),
+    ...(byEntry ? { entries: [...byEntry.values()].map(({ entry_number, date, sums }) => ({ entry_number, date, ...figures(sums, outsideRefundPeriod(date)) })) } : {}),
   };
 }
 
