@@ -375,7 +375,12 @@ export const openapi = {
         type: 'object',
         additionalProperties: false,
         required: ['hts'],
-        properties: { hts: dutyQueryProps.hts, value: dutyQueryProps.value, origin: dutyQueryProps.origin, qty: dutyQueryProps.qty, unit: dutyQueryProps.unit, ...importerProps },
+        properties: {
+          hts: dutyQueryProps.hts, value: dutyQueryProps.value, origin: dutyQueryProps.origin, qty: dutyQueryProps.qty, unit: dutyQueryProps.unit,
+          date: { ...ENTRY_DATE, description: 'The line\'s own entry date (default the order\'s date). Lines of different dates are different entries: the fees are computed per date (MPF minimum and maximum each), and the response\'s notes say so. Not with entry (one part of a larger entry)' },
+          entry_number: { type: 'string', minLength: 1, maxLength: 40, example: 'ABC-1234567-8', description: 'The entry the line was declared on (a past entry checked for its IEEPA refund): totals.refundable_by_heading then gives the figures of each entry (an entry number on a date). It groups only the refund: the fees go by entry date' },
+          ...importerProps,
+        },
       },
       BulkRequest: {
         type: 'object',
@@ -426,7 +431,7 @@ export const openapi = {
           totals: {
             type: 'object',
             additionalProperties: false,
-            required: ['lines', 'errors', 'customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines', 'section_232', 'additional_duty', 'by_program', 'refundable', 'mpf_basis', 'hmf_basis'],
+            required: ['lines', 'errors', 'customs_value', 'duty', 'section_301', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines', 'section_232', 'additional_duty', 'by_program', 'refundable', 'refundable_by_heading', 'mpf_basis', 'hmf_basis'],
             properties: {
               lines: { type: 'integer' },
               errors: { type: 'integer' },
@@ -442,6 +447,32 @@ export const openapi = {
               additional_duty: money('Sum of the lines\' chapter 99 layers (section_301 included)'),
               by_program: { type: 'object', additionalProperties: { type: 'number' }, description: 'Sum of the layers of each program (keys as additional_duties[].program), USD' },
               refundable: money('Sum of the refundable (IEEPA) layers'),
+              refundable_by_heading: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['total', 'headings'],
+                description: 'The IEEPA duties refundable (held unlawful, Learning Resources v. Trump), by 9903 heading, for the order and, when items carry entry_number, per entry (items without one under entry_number null). Error lines count for nothing',
+                properties: {
+                  total: money('Sum of the refundable (IEEPA) layers'),
+                  headings: { type: 'object', additionalProperties: { type: 'number' }, example: { '9903.01.24': 2000, '9903.01.25': 1000 }, description: 'The same by the 9903 heading declared, USD' },
+                  reason: { type: 'string', description: 'Present when every line was entered outside the IEEPA duties (entries 2025-02-04 to 2026-02-23): why nothing is refundable' },
+                  entries: {
+                    type: 'array',
+                    items: {
+                      type: 'object',
+                      additionalProperties: false,
+                      required: ['entry_number', 'date', 'total', 'headings'],
+                      properties: {
+                        entry_number: { type: 'string', nullable: true },
+                        date: { type: 'string', format: 'date', description: 'The entry date of its lines' },
+                        total: money('The entry\'s refundable IEEPA duties'),
+                        headings: { type: 'object', additionalProperties: { type: 'number' } },
+                        reason: { type: 'string', description: 'Present when the entry date is outside the IEEPA duties: why nothing is refundable' },
+                      },
+                    },
+                  },
+                },
+              },
               mpf_basis: money('The value of the lines liable to MPF (what entry.mpf_basis adds up over the parts of an entry)'),
               hmf_basis: money('The value of the lines liable to HMF'),
               entry_mpf: money('With entry: the whole entry\'s MPF (mpf is then this part\'s share)'),

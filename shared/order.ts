@@ -13,6 +13,7 @@ import { allocate, allocatePart, dollars } from './money.js';
 import type { Origin, Origins } from './origins.js';
 import { checkFields, parseClaim, parseDate, parseFacts, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
 import { CAVEATS } from './policy.js';
+import { parseEntryNumber, refundByHeading, type RefundByHeading } from './refund.js';
 import type { Schedule } from './schedule.js';
 import type { Chapter99, Layer } from './stacking.js';
 
@@ -81,6 +82,8 @@ export interface OrderTotals {
   by_program: Record<string, number>;
   /** Total of the refundable (IEEPA) layers. */
   refundable: number;
+  /** The same by 9903 heading, and per entry when the items carry entry numbers (refund.ts). */
+  refundable_by_heading: RefundByHeading;
   /** The value of the lines liable to MPF and to HMF: summed over the parts of an entry sent in several requests. */
   mpf_basis: number;
   hmf_basis: number;
@@ -101,7 +104,7 @@ export interface OrderResult {
  * own: any other name is refused by name, never ignored (a misspelt `orgin` must not cost as mfn).
  */
 export const DUTY_QUERY_PARAMS = ['hts', 'value', 'origin', 's301', 'ocean', 'date', 'qty', 'unit', 'claim', ...FACT_PARAMS] as const;
-export const ORDER_ITEM_FIELDS = ['hts', 'value', 'origin', 'qty', 'unit', 'claim', ...FACT_PARAMS] as const;
+export const ORDER_ITEM_FIELDS = ['hts', 'value', 'origin', 'qty', 'unit', 'claim', 'date', 'entry_number', ...FACT_PARAMS] as const;
 /** An order's claim and facts are the defaults of its items. */
 export const ORDER_FIELDS = ['items', 'origin', 's301', 'ocean', 'date', 'entry', 'claim', ...FACT_PARAMS] as const;
 
@@ -136,6 +139,10 @@ export interface OrderItem extends Facts {
   origin?: unknown;
   qty?: unknown;
   unit?: unknown;
+  /** The line's own entry date (default the order's): lines of each date are an entry of their own for the fees. */
+  date?: unknown;
+  /** The entry the line was declared on: groups totals.refundable_by_heading. */
+  entry_number?: unknown;
 }
 
 /** A whole entry: items plus the options that hold for all of them (the facts and claim as defaults of the items). */
@@ -248,21 +255,30 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   // The order's origin is the default of every line, so it must be valid itself.
   ctx.origins.resolve(order.origin);
   const costs = new Array<LineCost | LineError>(items.length);
+  const entryNumbers = new Array<string | null>(items.length).fill(null);
+  const dates = new Array<string>(items.length).fill(date);
   const ok: LineCost[] = [];
+  /** The costed lines (indices into ok) of each entry date, in the order the dates first appear. */
+  const byDate = new Map<string, number[]>();
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     const p = itemNames(i);
     try {
       if (item === null || typeof item !== 'object' || Array.isArray(item))
         throw new InputError('invalid_parameter', p.item, `${p.item} must be an object with hts and value`);
-      const cost = costLine(ctx.lines, ctx.chapter99, parseLine(ctx.origins, item, defaults, p));
+      entryNumbers[i] = parseEntryNumber(item.entry_number, `${p.prefix}entry_number`);
+      const own = (dates[i] = item.date === undefined ? date : parseDate(item.date, date, `${p.prefix}date`));
+      const cost = costLine(ctx.lines, ctx.chapter99, parseLine(ctx.origins, item, own === date ? defaults : { ...defaults, date: own }, p));
       costs[i] = cost;
+      const group = byDate.get(own);
+      if (group) group.push(ok.length);
+      else byDate.set(own, [ok.length]);
       ok.push(cost);
     } catch (e) {
       costs[i] = lineError(e);
     }
   }
-  const fees = entryFees(ok, ocean, date, entry);
+  const fees = datedEntryFees(ok, byDate, ocean, date, entry);
   const lines = new Array<OrderLine>(costs.length);
   let k = 0;
   for (let i = 0; i < costs.length; i++) {
@@ -313,6 +329,7 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
       additional_duty: dollars(additionalCents),
       by_program: Object.fromEntries([...byProgram].map(([p, cents]) => [p, dollars(cents)])),
       refundable: dollars(refundableCents),
+      refundable_by_heading: refundByHeading(costs.map((c, i) => ({ entryNumber: entryNumbers[i], date: dates[i], layers: 'code' in c ? null : c.layers }))),
       mpf_basis: dollars(fees.mpfBasis),
       hmf_basis: dollars(fees.hmfBasis),
       ...(entry ? { entry_mpf: dollars(fees.entryMpf), entry_hmf: dollars(fees.entryHmf) } : {}),
@@ -364,6 +381,33 @@ interface EntryFees {
   mpf: number[];
   hmf: number[];
   notes: string[];
+}
+
+/**
+ * The fees of an order whose lines carry their own entry dates: the lines of each date are an entry
+ * of their own (MPF minimum and maximum each), as lines entered on different days are. `byDate`
+ * holds each date's lines (indices into `lines`); an order of one date is entryFees itself.
+ */
+function datedEntryFees(lines: readonly LineCost[], byDate: ReadonlyMap<string, number[]>, ocean: boolean, date: string, part: EntryPart | null): EntryFees {
+  if (byDate.size <= 1) return entryFees(lines, ocean, byDate.keys().next().value ?? date, part);
+  if (part) throw invalid('entry', `entry (one part of a larger entry) takes items of one entry date; these have ${byDate.size}: ${[...byDate.keys()].join(', ')}`);
+  const sum: EntryFees = { mpfTotal: 0, hmfTotal: 0, entryMpf: 0, entryHmf: 0, mpfBasis: 0, hmfBasis: 0, mpf: new Array<number>(lines.length), hmf: new Array<number>(lines.length), notes: [] };
+  for (const [d, group] of byDate) {
+    const f = entryFees(group.map((i) => lines[i]), ocean, d);
+    group.forEach((i, k) => {
+      sum.mpf[i] = f.mpf[k];
+      sum.hmf[i] = f.hmf[k];
+    });
+    sum.mpfTotal += f.mpfTotal;
+    sum.hmfTotal += f.hmfTotal;
+    sum.entryMpf += f.entryMpf;
+    sum.entryHmf += f.entryHmf;
+    sum.mpfBasis += f.mpfBasis;
+    sum.hmfBasis += f.hmfBasis;
+    for (const n of f.notes) if (!sum.notes.includes(n)) sum.notes.push(n);
+  }
+  sum.notes.push(`The lines have ${byDate.size} entry dates: each date is costed as an entry of its own (MPF minimum and maximum apply to each).`);
+  return sum;
 }
 
 /** MPF and HMF owed by the entry, and each line's share; `part` when the lines are one part of a larger entry. */

@@ -165,6 +165,13 @@ export const IEEPA_FENTANYL_CA_ENERGY_FROM = '2025-03-04';
 /** IEEPA reciprocal duties: goods with at least this share of U.S. content owe nothing on it (heading 9903.01.34, U.S. note 2(v)(iv)). */
 export const IEEPA_US_CONTENT_SHARE = { num: 20, den: 100 } as const;
 
+/**
+ * The entry dates on which IEEPA duties were assessed, hence refundable: from the first IEEPA duties
+ * (EO 14193-14195, entries from 2025-02-04) to the last day before they ended (EO 14389; CBP CSMS
+ * #67834313: none on entries from 2026-02-24). Held unlawful in Learning Resources, Inc. v. Trump (2026).
+ */
+export const IEEPA_REFUND_PERIOD = { from: '2025-02-04', through: '2026-02-23' } as const;
+
 /** Largest customs value accepted for one line or order, in dollars: keeps cents exact in doubles. */
 export const MAX_VALUE_DOLLARS = 1_000_000_000_000;
 

@@ -4,3 +4,4 @@
  */
 export * from './functions.js';
 export * from './addon.js';
+export * from './refund.js';

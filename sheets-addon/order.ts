@@ -78,7 +78,7 @@ function sheetNamed(name: string): GoogleAppsScript.Spreadsheet.Sheet {
 }
 
 /** The selected order's cells (a single selected cell stands for the table around it). */
-function selection(): GoogleAppsScript.Spreadsheet.Range {
+export function selection(): GoogleAppsScript.Spreadsheet.Range {
   const range = SpreadsheetApp.getActiveRange();
   if (!range) throw new Error('Select the order first: its rows of HTS code and value.');
   return range.getNumRows() === 1 && range.getNumColumns() === 1 ? range.getDataRegion() : range;

@@ -6,6 +6,7 @@
  */
 import type { DutyResult, OrderLine, OrderTotals } from '../shared/order.js';
 import { unknownUnitText } from './invoice-units.js';
+import { addRefunds } from './refund-totals.js';
 import { DECIMAL_MARKS, money, NOTES_COLUMN, RESULT_HEADERS, STATUS_COLUMN, type OrderOptions, type SheetLine } from './order-sheet.js';
 
 export type LineKind = 'ok' | 'warning' | 'error';
@@ -102,12 +103,16 @@ export function withUnread(t: OrderTotals, unread: number): OrderTotals {
 
 const TOTAL_FIELDS = [
   'lines', 'errors', 'customs_value', 'duty', 'section_301', 'section_232', 'additional_duty', 'refundable', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines',
-] as const satisfies readonly Exclude<keyof OrderTotals, 'by_program'>[];
+] as const satisfies readonly Exclude<keyof OrderTotals, 'by_program' | 'refundable_by_heading'>[];
 
 /** Adds the totals of several requests (none: all zero), in whole cents so no floating error creeps in; by_program program by program. */
 export function addTotals(parts: readonly OrderTotals[]): OrderTotals {
   const sum = addCents(Object.fromEntries(TOTAL_FIELDS.map((k) => [k, 0])), parts.map((p) => Object.fromEntries(TOTAL_FIELDS.map((k) => [k, p[k]]))));
-  return { ...(sum as Omit<OrderTotals, 'by_program'>), by_program: addCents({}, parts.map((p) => p.by_program)) };
+  return {
+    ...(sum as Omit<OrderTotals, 'by_program' | 'refundable_by_heading'>),
+    by_program: addCents({}, parts.map((p) => p.by_program)),
+    refundable_by_heading: addRefunds(parts.map((p) => p.refundable_by_heading)),
+  };
 }
 
 /** Field-wise sums of records of dollar amounts (and counts), added in cents from `start`. */

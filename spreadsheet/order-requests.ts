@@ -7,7 +7,7 @@ import type { OrderItem } from '../shared/order.js';
 import { bulkOptions, type OrderOptions, type SheetLine } from './order-sheet.js';
 
 /** The most items the API takes in one request. */
-const BULK_LIMIT = 1000;
+export const BULK_LIMIT = 1000;
 /**
  * An entry is costed in up to MIN_PARTS parts (more only past the API's limit), so its progress
  * moves and Cancel stops it between parts, but in parts of at least PART_LINES lines: an entry of

@@ -56,19 +56,26 @@ export const HEADER_NAMES: Readonly<Record<OrderColumn, readonly string[]>> = {
   patented: ['patented'],
 };
 
-const headerKey = (c: unknown): string => (typeof c === 'string' ? c.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/(.)usd$/, '$1') : '');
+/** A header cell as the tables of names hold it. */
+export const headerKey = (c: unknown): string => (typeof c === 'string' ? c.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/(.)usd$/, '$1') : '');
 
-/**
- * The columns a header row names (the first cell of each name), or null unless it names the HTS
- * column and a value (a value column, or a unit price and a quantity to multiply).
- */
-export function headerMapping(row: readonly unknown[]): ColumnMapping | null {
+/** The columns a header row names (the first cell of each name), whichever they are. */
+export function namedColumns(row: readonly unknown[]): ColumnMapping {
   const names = row.map(headerKey);
   const mapping: ColumnMapping = {};
   for (const col of ORDER_COLUMNS) {
     const i = names.findIndex((n) => HEADER_NAMES[col].includes(n));
     if (i >= 0) mapping[col] = i;
   }
+  return mapping;
+}
+
+/**
+ * The columns a header row names, or null unless it names the HTS column and a value (a value
+ * column, or a unit price and a quantity to multiply).
+ */
+export function headerMapping(row: readonly unknown[]): ColumnMapping | null {
+  const mapping = namedColumns(row);
   return hasValue(mapping) ? mapping : null;
 }
 

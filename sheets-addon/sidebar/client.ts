@@ -4,10 +4,11 @@
  */
 import type { ConnectionTest, SidebarSettings } from '../addon.js';
 import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary } from '../order.js';
+import type { RefundAnswer } from '../refund.js';
 import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../spreadsheet/order-sheet.js';
 import { progressAt, type FeeBasis } from '../../spreadsheet/order-requests.js';
 import { GET_A_KEY } from '../../spreadsheet/addin-help.js';
-import { costedText, progressText, totalsBlock } from '../../spreadsheet/order-output.js';
+import { costedText, progressText, totalsBlock, type TotalsRow } from '../../spreadsheet/order-output.js';
 
 type Handler = (value: unknown) => void;
 interface Runner {
@@ -83,8 +84,12 @@ async function test(): Promise<void> {
 
 /** Shows the question and waits for Overwrite (true) or Cancel (false). */
 function confirmOverwrite(output: string): Promise<boolean> {
+  return confirmQuestion(`The cells ${output} are not empty. Overwrite them with the costing?`);
+}
+
+function confirmQuestion(question: string): Promise<boolean> {
   const box = el<HTMLDivElement>('confirm');
-  el<HTMLDivElement>('confirmText').textContent = `The cells ${output} are not empty. Overwrite them with the costing?`;
+  el<HTMLDivElement>('confirmText').textContent = question;
   box.style.display = 'block';
   return new Promise((resolve) => {
     const answer = (yes: boolean) => () => {
@@ -135,7 +140,12 @@ function chosenColumns(): ColumnChoice | null {
 
 function showSummary(s: OrderSummary): void {
   const t = s.totals;
-  const rows = totalsBlock(t);
+  showTotals(totalsBlock(t), s.notes);
+  say('order', t.errors ? 'error' : 'ok', costedText(t, s.output, s.revision));
+}
+
+/** The totals block and the notes under the buttons (an order's or a refund check's). */
+function showTotals(rows: readonly TotalsRow[], notes: readonly string[]): void {
   const table = el<HTMLTableElement>('totals');
   const body = table.tBodies[0];
   body.replaceChildren(
@@ -153,13 +163,34 @@ function showSummary(s: OrderSummary): void {
   );
   table.style.display = 'table';
   el<HTMLUListElement>('notes').replaceChildren(
-    ...s.notes.map((n) => {
+    ...notes.map((n) => {
       const li = document.createElement('li');
       li.textContent = n;
       return li;
     }),
   );
-  say('order', t.errors ? 'error' : 'ok', costedText(t, s.output, s.revision));
+}
+
+/** "Refund check": the selected past entry lines, their IEEPA duties refundable (refund.ts), asked before overwriting. */
+async function refund(): Promise<void> {
+  el<HTMLButtonElement>('refund').disabled = true;
+  el<HTMLTableElement>('totals').style.display = 'none';
+  el<HTMLUListElement>('notes').replaceChildren();
+  say('order', 'info', 'Checking the selected entry lines…');
+  try {
+    const options = { origin: el('origin').value.trim(), decimal: el<HTMLSelectElement>('decimal').value as DecimalMark };
+    let r = await call<RefundAnswer>('checkSelectedRefund', options, false);
+    if (r.confirm !== undefined) {
+      if (!(await confirmQuestion(r.confirm))) return say('order', 'info', 'Cancelled: nothing was written.');
+      r = await call<RefundAnswer>('checkSelectedRefund', options, true);
+    }
+    showTotals(r.totals, r.notes);
+    say('order', r.errors ? 'error' : 'ok', r.status);
+  } catch (e) {
+    say('order', 'error', errorMessage(e));
+  } finally {
+    el<HTMLButtonElement>('refund').disabled = false;
+  }
 }
 
 /** Set by Cancel: the costing stops after the request under way and clears what it wrote. */
@@ -234,6 +265,7 @@ el<HTMLButtonElement>('save').onclick = () => save();
 el<HTMLButtonElement>('forget').onclick = () => save(true);
 el<HTMLButtonElement>('test').onclick = test;
 el<HTMLButtonElement>('cost').onclick = cost;
+el<HTMLButtonElement>('refund').onclick = refund;
 el<HTMLButtonElement>('stop').onclick = () => {
   stopping = true;
   say('order', 'info', 'Cancelling after the request under way…');

@@ -57,6 +57,7 @@ describe('the totals block of the pane and the sidebar (totalsBlock)', () => {
     const rows = totalsBlock({
       lines: 3, errors: 1, customs_value: 18000, duty: 1656.3, section_301: 2000, section_232: 0, additional_duty: 4000, mpf: 62.35, hmf: 22.5,
       total_duties_fees: 5741.15, landed_cost: 23741.15, specific_rate_lines: 0, by_program: {}, refundable: 2000, mpf_basis: 18000, hmf_basis: 18000,
+      refundable_by_heading: { total: 2000, headings: { '9903.01.24': 2000 } },
     });
     expect(rows.map((r) => `${r.label} ${r.value}`)).toEqual([
       'Lines 3 (1 with errors)', 'Customs value $18,000.00', 'Duty $1,656.30', 'Section 301 $2,000.00', 'Section 232 $0.00',

@@ -14,9 +14,12 @@ import build from '../../excel-addin/build.mjs';
 import { projectRoot } from '../../server/data/paths.js';
 import { launchChromium } from '../helpers/browser.js';
 import { startServer, type RunningServer } from '../helpers/server.js';
+import { REFUND_BOLD_ROWS, REFUND_CHECKED, REFUND_ENTRIES, REFUND_RECORD, REFUND_REQUESTS, REFUND_STATUS, REFUND_TOTALS } from '../addins/refund-entries.js';
 
 /** The README's picture of the pane after costing an invoice with entry dates, renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
 const SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? join(projectRoot, 'docs') : tmpdir(), 'excel-taskpane.png');
+/** The README's picture of the pane after a refund check, renewed the same way. */
+const REFUND_SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? join(projectRoot, 'docs') : tmpdir(), 'excel-refund-check.png');
 const stub = readFileSync(join(import.meta.dirname, 'fixtures', 'office-stub.js'), 'utf8');
 
 let dir: string;
@@ -345,6 +348,59 @@ describe('the task pane in Chromium', () => {
     });
     expect(result.specific).toMatchObject({ code: '#N/A', message: expect.stringContaining('the general rate 4.4¢/kg is specific, so the duty needs a quantity') });
     expect(result.rate).toBe('Free');
+  });
+
+  // Refund check (IEEPA): the past entries the Sheets sidebar checks (test/sheets/refund.test.ts), the same cells from one fixture.
+  it('Refund check: China, Canada and after the IEEPA period, and a bad line: per line, per entry and heading, totals and record', async () => {
+    bulkBodies.length = 0;
+    await page.evaluate((values) => {
+      window.__sheet.clear();
+      window.__sheet.set(0, 0, values);
+      window.__sheet.select(0, 0, 7, 7);
+    }, REFUND_ENTRIES);
+    await page.click('#refund');
+    await expect.poll(() => statusOf('order-status')).toBe(REFUND_STATUS);
+    // One request, each item with its entry date, its entry number and its claim as entered.
+    expect(bulkBodies).toEqual(REFUND_REQUESTS);
+    const out = await page.evaluate(() => window.__sheet.get(0, 7, 19, 5));
+    expect(out.slice(0, 18)).toEqual(REFUND_CHECKED);
+    expect(out[18][0]).toMatch(REFUND_RECORD);
+    expect(out[18][4]).toContain('Antidumping and countervailing duties are not included.');
+    const formats = await page.evaluate(() => window.__sheet.formats(1, 7, 10, 5));
+    expect(formats[0]).toEqual(['$#,##0.00', '@', '$#,##0.00', '$#,##0.00', '@']);
+    expect(formats[9]).toEqual(['@', '@', '@', '$#,##0.00', '@']);
+    const bold = await page.evaluate(() => window.__sheet.bold(0, 7, 19, 1).map((r) => r[0]));
+    expect(bold.flatMap((b, i) => (b ? [i] : []))).toEqual(REFUND_BOLD_ROWS);
+    expect(await page.evaluate(() => window.__sheet.border(7, 7))).toBe('EdgeTop:Continuous');
+    expect(await page.evaluate(() => window.__sheet.fills(1, 7, 6, 5).map((r) => r[0]))).toEqual([null, null, null, null, null, '#f4cccc']);
+    expect((await page.locator('#totals tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(REFUND_TOTALS);
+    expect(await page.locator('#notes li').allTextContents()).toContain('Antidumping and countervailing duties are not included.');
+    await page.screenshot({ path: REFUND_SCREENSHOT, fullPage: true });
+  });
+
+  it('Refund check: cells not empty, asks once the lines are costed; Cancel writes nothing', async () => {
+    await page.click('#refund');
+    await page.locator('#confirm').waitFor({ state: 'visible' });
+    expect(await page.locator('#confirm-text').textContent()).toBe('Cells in Sheet1!H1:L19 are not empty. Overwrite them with the refund check?');
+    await page.evaluate(() => window.__sheet.set(0, 7, [['changed']]));
+    await page.click('#confirm-no');
+    await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
+    expect(await page.evaluate(() => window.__sheet.get(0, 7, 1, 1)[0][0])).toBe('changed');
+  });
+
+  it('Refund check: a header without an entry number column says so, and sends nothing', async () => {
+    bulkBodies.length = 0;
+    await page.evaluate(() => {
+      window.__sheet.clear();
+      window.__sheet.set(0, 0, [['HTS', 'Origin', 'Entry date', 'Value'], ['6109.10.00', 'China', '2025-05-20', 1000]]);
+      window.__sheet.select(0, 0, 2, 4);
+    });
+    await page.click('#refund');
+    await expect.poll(() => statusOf('order-status')).toBe(
+      'A refund check needs a header row naming Entry number, Entry date, HTS and Value columns (Origin, Claim and Duty paid if known); this one names no Entry number column.',
+    );
+    expect(bulkBodies).toEqual([]);
+    await page.evaluate(() => window.__sheet.clear());
   });
 
   it('left no script error', async () => {

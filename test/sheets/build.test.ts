@@ -13,7 +13,7 @@ import build, { apiOrigin } from '../../sheets-addon/build.mjs';
 import { root } from './harness.js';
 
 const CUSTOM_FUNCTIONS = ['DUTY', 'SECTION301', 'S232', 'ADDITIONAL', 'MPF', 'HMF', 'FEES', 'LANDED', 'RATE', 'DESC', 'RESULT', 'EXPORTERS', 'HTS_SEARCH'];
-const ENTRY_POINTS = ['onOpen', 'onInstall', 'showSidebar', 'costSelectedOrder', 'getSettings', 'saveSettings', 'testConnection', 'planSelectedOrder', 'getSelectionColumns', 'measureOrderChunk', 'costOrderChunk', 'finishOrder', 'discardOrder'];
+const ENTRY_POINTS = ['onOpen', 'onInstall', 'showSidebar', 'costSelectedOrder', 'getSettings', 'saveSettings', 'testConnection', 'planSelectedOrder', 'getSelectionColumns', 'measureOrderChunk', 'costOrderChunk', 'finishOrder', 'discardOrder', 'checkSelectedRefund'];
 
 let project: string;
 let out: string;

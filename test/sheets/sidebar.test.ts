@@ -14,6 +14,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
 import { startAddon, type Addon } from './harness.js';
 import { MIXED_ORDER_BY_VESSEL, writeDatedInvoice, writeMixedOrder } from './orders.js';
+import { REFUND_CHECKED, REFUND_ENTRIES, REFUND_STATUS, REFUND_TOTALS } from '../addins/refund-entries.js';
 
 /** The README's picture of the sidebar after costing an invoice with entry dates (the Excel pane's order), renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
 const SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? fileURLToPath(new URL('../../docs', import.meta.url)) : tmpdir(), 'sheets-sidebar.png');
@@ -179,6 +180,23 @@ test('an invoice with Entry date and Claim columns: Section 232 and the refundab
     'Total: 3 lines; 1 with errors (not in the totals); costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)',
   );
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
+  expect(pageErrors).toEqual([]);
+});
+
+test('Refund check (IEEPA): the past entries of the Excel pane\'s test, the same cells and totals; asked before overwriting', async () => {
+  world.sheet.getRange('A1100:G1106').setValues(REFUND_ENTRIES);
+  world.select('A1100:G1106');
+  await page.click('#refund');
+  await expect.poll(() => text('#order')).toBe(REFUND_STATUS.replace('H1:L19', 'H1100:L1118'));
+  expect(world.sheet.values('H1100:L1117')).toEqual(REFUND_CHECKED);
+  expect(await shownTotals()).toEqual(REFUND_TOTALS);
+  world.sheet.getRange('H1100').setValue('changed');
+  await page.click('#refund');
+  await page.locator('#confirm').waitFor({ state: 'visible' });
+  expect(await text('#confirmText')).toBe('Cells in Sheet1!H1100:L1118 are not empty. Overwrite them with the refund check?');
+  await page.click('#cancel');
+  await expect.poll(() => text('#order')).toBe('Cancelled: nothing was written.');
+  expect(world.sheet.values('H1100')[0][0]).toBe('changed');
   expect(pageErrors).toEqual([]);
 });
 

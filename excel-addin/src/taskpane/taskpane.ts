@@ -9,6 +9,7 @@ import { isApiError, landed, normaliseBaseUrl } from '../client/index.js';
 import { GET_A_KEY } from '../../../spreadsheet/addin-help.js';
 import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../spreadsheet/order-sheet.js';
 import { costSelectedOrder, readSelection } from './order-sheet.js';
+import { checkSelectedRefund } from './refund.js';
 import { costedText, progressText, totalsBlock, withUnread, type TotalsRow } from '../../../spreadsheet/order-output.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -188,6 +189,36 @@ async function cost(): Promise<void> {
   }
 }
 
+/** "Refund check": the selected past entry lines, their IEEPA duties refundable (refund.ts). */
+async function refund(): Promise<void> {
+  const cancel = $<HTMLButtonElement>('cancel-cost');
+  const controller = new AbortController();
+  cancel.onclick = () => controller.abort();
+  cancel.hidden = false;
+  $<HTMLButtonElement>('refund').disabled = true;
+  showTotals([]);
+  showNotes([]);
+  say('order-status', 'Reading the selection…');
+  try {
+    const options = { origin: $<HTMLInputElement>('origin').value.trim() || undefined, decimal: $<HTMLSelectElement>('decimal').value as DecimalMark };
+    const r = await checkSelectedRefund(options, {
+      client: landed(),
+      confirm: confirmInPane,
+      signal: controller.signal,
+      progress: (done, total, lines) => say('order-status', progressText(lines, done, total)),
+    });
+    say('order-status', r.status, r.address === null ? '' : r.errors ? 'error' : 'ok');
+    if (r.address === null) return;
+    showTotals(r.totals);
+    showNotes(r.notes);
+  } catch (e) {
+    say('order-status', isApiError(e) && e.code === 'cancelled' ? 'Cancelled: nothing was written.' : errorText(e), isApiError(e) && e.code === 'cancelled' ? '' : 'error');
+  } finally {
+    $<HTMLButtonElement>('refund').disabled = false;
+    cancel.hidden = true;
+  }
+}
+
 function buildControls(): void {
   const grid = $('column-selects');
   for (const col of ORDER_COLUMNS) {
@@ -206,6 +237,7 @@ Office.onReady(async () => {
   $('save').onclick = () => void saveSettings();
   $('test').onclick = () => void testConnection();
   $('cost').onclick = () => void cost();
+  $('refund').onclick = () => void refund();
   await loadSettings();
   $('loading').hidden = true;
   $('app').hidden = false;

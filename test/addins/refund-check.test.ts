@@ -1,0 +1,86 @@
+/**
+ * The refund check's shared logic (spreadsheet/refund-check.ts, refund-totals.ts): which headers it
+ * reads, what it refuses on a line, how it splits its requests, and how it adds the answers of several.
+ */
+import { describe, expect, it } from 'vitest';
+import { readRefundSheet, refundRequests } from '../../spreadsheet/refund-check.js';
+import { addRefunds } from '../../spreadsheet/refund-totals.js';
+
+describe('readRefundSheet', () => {
+  it('reads the entry columns under other common names, and the order\'s headings for the rest', () => {
+    const { lines, paid } = readRefundSheet([
+      ['Entry #', 'Date of Entry', 'Tariff No.', 'C/O', 'Entered Value', 'SPI', 'Duties Paid'],
+      ['ABC-1234567-8', '2025-05-20', '6109.10.0012', 'CN', '$10,000.00', '', '5,400.00'],
+      [12345678, '2025-09-15', '9401.61.40', 'CA', 8000, 'S', ''],
+    ]);
+    expect(paid).toBe(true);
+    expect(lines.map((l) => l.item)).toEqual([
+      { hts: '6109.10.0012', origin: 'CN', value: 10000, entry_number: 'ABC-1234567-8', date: '2025-05-20', claim: 'none' },
+      // A number typed as the entry number is its text; the claim as entered.
+      { hts: '9401.61.40', origin: 'CA', value: 8000, entry_number: '12345678', date: '2025-09-15', claim: 'S' },
+    ]);
+    expect(lines.map((l) => l.paidCents)).toEqual([540000, undefined]);
+  });
+
+  it('a line without entry number or date, an entry number given two dates, an unreadable duty paid: that line\'s error', () => {
+    const { lines } = readRefundSheet([
+      ['Entry number', 'Entry date', 'HTS', 'Value', 'Duty paid'],
+      ['E1', '2025-05-20', '6109.10.00', 1000, 300],
+      ['', '2025-05-20', '6109.10.00', 1000, ''],
+      ['E2', '', '6109.10.00', 1000, ''],
+      ['E1', '2025-05-21', '6109.10.00', 1000, ''],
+      ['E3', '2025-05-20', '6109.10.00', 1000, 'paid'],
+    ]);
+    expect(lines.map((l) => l.error ?? 'ok')).toEqual([
+      'ok',
+      'Entry number is empty',
+      'Entry date is empty: the refund turns on the date the goods were entered',
+      'Entry E1 is dated 2025-05-20 on row 2 of the selection, 2025-05-21 here',
+      'Duty paid "paid" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)',
+    ]);
+    expect(lines.filter((l) => l.item).length).toBe(1);
+  });
+
+  it('names the columns a header lacks', () => {
+    expect(() => readRefundSheet([['Entry', 'HTS', 'Price'], ['E1', '6109.10.00', 5]])).toThrow(/names no Entry date, Value column\.$/);
+  });
+});
+
+describe('refundRequests', () => {
+  it('parts of up to 1,000 lines whatever their dates; a part of unreadable lines only is not sent', () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => [`E${i % 700}`, `2025-0${1 + (i % 700) % 9}-10`, '6109.10.00', i < 2000 ? 100 : 'x']);
+    const { lines } = readRefundSheet([['Entry', 'Entry date', 'HTS', 'Value'], ...rows]);
+    // Entries E0…E699 each keep one date (i % 700 decides both), so only the last 500 values fail.
+    expect(refundRequests(lines).map((r) => r.lines.length)).toEqual([1000, 1000]);
+    expect(refundRequests(lines).every((r) => r.date === undefined)).toBe(true);
+  });
+});
+
+describe('addRefunds', () => {
+  it('adds heading by heading in cents, an entry split over two requests once, a reason only when every request gives it', () => {
+    const after = 'Entered 2026-03-10, after …';
+    const sum = addRefunds([
+      { total: 0.3, headings: { '9903.01.24': 0.1, '9903.01.25': 0.2 }, entries: [{ entry_number: 'E1', date: '2025-05-20', total: 0.3, headings: { '9903.01.24': 0.1, '9903.01.25': 0.2 } }] },
+      {
+        total: 0.2,
+        headings: { '9903.01.24': 0.2 },
+        entries: [
+          { entry_number: 'E1', date: '2025-05-20', total: 0.2, headings: { '9903.01.24': 0.2 } },
+          { entry_number: 'E9', date: '2026-03-10', total: 0, headings: {}, reason: after },
+        ],
+      },
+    ]);
+    // 0.1 + 0.2 is 0.30000000000000004 in floating point: added in cents, 0.3.
+    expect(sum).toEqual({
+      total: 0.5,
+      headings: { '9903.01.24': 0.3, '9903.01.25': 0.2 },
+      entries: [
+        { entry_number: 'E1', date: '2025-05-20', total: 0.5, headings: { '9903.01.24': 0.3, '9903.01.25': 0.2 } },
+        { entry_number: 'E9', date: '2026-03-10', total: 0, headings: {}, reason: after },
+      ],
+    });
+    expect(addRefunds([{ total: 0, headings: {}, reason: after }, { total: 0, headings: {}, reason: after }]).reason).toBe(after);
+    expect(addRefunds([{ total: 0, headings: {}, reason: after }, { total: 0, headings: {} }]).reason).toBeUndefined();
+    expect(addRefunds([])).toEqual({ total: 0, headings: {} });
+  });
+});
