@@ -451,7 +451,7 @@ export const openapi = {
                 type: 'object',
                 additionalProperties: false,
                 required: ['total', 'headings'],
-                description: 'The IEEPA duties refundable (held unlawful, Learning Resources v. Trump), by 9903 heading, for the order and, when items carry entry_number, per entry (items without one under entry_number null). Error lines count for nothing',
+                description: 'The IEEPA duties refundable (held unlawful, Learning Resources v. Trump), by 9903 heading, for the order and, when items carry entry_number, per entry (items without one under entry_number null). A line in error counts for nothing and is in no entry',
                 properties: {
                   total: money('Sum of the refundable (IEEPA) layers'),
                   headings: { type: 'object', additionalProperties: { type: 'number' }, example: { '9903.01.24': 2000, '9903.01.25': 1000 }, description: 'The same by the 9903 heading declared, USD' },

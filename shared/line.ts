@@ -61,6 +61,8 @@ export interface LineInput {
   date: string;
   claim: Claim;
   facts: ImporterFacts;
+  /** The entry the line was declared on (an order item's `entry_number`), or null: groups the refund figures only. */
+  entryNumber: string | null;
 }
 
 interface AppliedRate {

@@ -216,21 +216,21 @@ function parseLine(origins: Origins, src: DutyQuery | OrderItem, d: LineDefaults
     origin: origins.resolve(src.origin ?? d.origin, p.origin),
     quantity: parseQuantity(src.qty, src.unit, p.qty, p.unit),
     s301: d.s301,
-    date: d.date,
+    date: parseDate(src.date, d.date, p.date),
     claim: src.claim === undefined ? d.claim : parseClaim(src.claim, p.claim),
     facts: parseFacts(src, valueCents, d.facts, p.prefix),
     hts: codeDigits(src.hts, p.hts),
     htsParameter: p.hts,
+    entryNumber: parseEntryNumber((src as OrderItem).entry_number, p.entryNumber),
   };
 }
 
 /** Costs one query as an entry of one line. Throws InputError for bad input. */
 export function costQuery(ctx: Entry, q: DutyQuery): DutyResult {
-  const date = parseDate(q.date, ctx.today);
-  const input = parseLine(ctx.origins, q, { origin: undefined, s301: parseS301(q.s301), date, claim: parseClaim(undefined), facts: NO_FACTS }, QUERY_NAMES);
+  const input = parseLine(ctx.origins, q, { origin: undefined, s301: parseS301(q.s301), date: ctx.today, claim: parseClaim(undefined), facts: NO_FACTS }, QUERY_NAMES);
   const ocean = parseOcean(q.ocean);
   const cost = costLine(ctx.lines, ctx.chapter99, input);
-  const fees = entryFees([cost], ocean, date);
+  const fees = entryFees([cost], ocean, input.date);
   return result(cost, fees.mpf[0], fees.hmf[0], ctx.schedule.revision, fees.notes.length ? [...fees.notes, ...CAVEATS] : CAVEATS);
 }
 
@@ -266,9 +266,10 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
     try {
       if (item === null || typeof item !== 'object' || Array.isArray(item))
         throw new InputError('invalid_parameter', p.item, `${p.item} must be an object with hts and value`);
-      entryNumbers[i] = parseEntryNumber(item.entry_number, `${p.prefix}entry_number`);
-      const own = (dates[i] = item.date === undefined ? date : parseDate(item.date, date, `${p.prefix}date`));
-      const cost = costLine(ctx.lines, ctx.chapter99, parseLine(ctx.origins, item, own === date ? defaults : { ...defaults, date: own }, p));
+      const input = parseLine(ctx.origins, item, defaults, p);
+      const own = (dates[i] = input.date);
+      entryNumbers[i] = input.entryNumber;
+      const cost = costLine(ctx.lines, ctx.chapter99, input);
       costs[i] = cost;
       const group = byDate.get(own);
       if (group) group.push(ok.length);
@@ -351,16 +352,18 @@ interface ItemNames {
   qty: string;
   unit: string;
   claim: string;
+  date: string;
+  entryNumber: string;
 }
 const itemNamesAt: ItemNames[] = [];
 /** A single query's parameters are named as they are. */
-const QUERY_NAMES: ItemNames = { item: 'query', prefix: '', hts: 'hts', value: 'value', origin: 'origin', qty: 'qty', unit: 'unit', claim: 'claim' };
+const QUERY_NAMES: ItemNames = { item: 'query', prefix: '', hts: 'hts', value: 'value', origin: 'origin', qty: 'qty', unit: 'unit', claim: 'claim', date: 'date', entryNumber: 'entry_number' };
 
 function itemNames(i: number): ItemNames {
   let names = itemNamesAt[i];
   if (!names) {
     const item = `items[${i}]`;
-    names = { item, prefix: `${item}.`, hts: `${item}.hts`, value: `${item}.value`, origin: `${item}.origin`, qty: `${item}.qty`, unit: `${item}.unit`, claim: `${item}.claim` };
+    names = { item, prefix: `${item}.`, hts: `${item}.hts`, value: `${item}.value`, origin: `${item}.origin`, qty: `${item}.qty`, unit: `${item}.unit`, claim: `${item}.claim`, date: `${item}.date`, entryNumber: `${item}.entry_number` };
     // Orders are at most a few thousand lines; a longer one's names are made as needed.
     if (i < 10_000) itemNamesAt[i] = names;
   }

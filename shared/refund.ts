@@ -76,18 +76,19 @@ export function refundByHeading(lines: readonly RefundLine[]): RefundByHeading {
   // Entries only when some line carries an entry number: an order without any needs no grouping.
   const byEntry = lines.some((l) => l.entryNumber !== null) ? new Map<string, { entry_number: string | null; date: string; sums: Sums }>() : null;
   for (const l of lines) {
+    // A line in error has no parsed date or entry number to be grouped by, nor anything to refund.
+    if (!l.layers) continue;
     let entry;
     if (byEntry) {
       const key = `${l.entryNumber}\u0000${l.date}`;
       entry = byEntry.get(key);
       if (!entry) byEntry.set(key, (entry = { entry_number: l.entryNumber, date: l.date, sums: new Map() }));
     }
-    if (!l.layers) continue;
     addLayers(all, l.layers);
     if (entry) addLayers(entry.sums, l.layers);
   }
   // Once per date, not per line: an order's lines share a few dates.
-  const reasons = new Set([...new Set(lines.map((l) => l.date))].map(outsideRefundPeriod));
+  const reasons = new Set([...new Set(lines.filter((l) => l.layers).map((l) => l.date))].map(outsideRefundPeriod));
   const reason = reasons.has(null) || !reasons.size ? null : reasons.size === 1 ? [...reasons][0] : NONE_INSIDE;
   return {
     ...figures(all, reason),

@@ -100,8 +100,7 @@ describe('totals.refundable_by_heading', () => {
       entries: [
         { entry_number: 'E1', date: '2025-05-20', total: 300, headings: { '9903.01.24': 200, '9903.01.25': 100 } },
         { entry_number: 'E2', date: '2025-11-15', total: 200, headings: { '9903.01.24': 100, '9903.01.25': 100 } },
-        // The line in error: its number, at the order's date, nothing.
-        { entry_number: 'E3', date: '2025-05-20', total: 0, headings: {} },
+        // The line in error (its date unreadable) is in no entry: its error says why, and it refunds nothing.
       ],
     });
     // Every line outside the period: the order's reason says so.
@@ -132,9 +131,8 @@ describe('totals.refundable_by_heading', () => {
     expect(b.lines[0].error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'items[0].entry_number' } });
     expect(b.lines[0].error.message).toBe('items[0].entry_number must be text of 1 to 40 characters (an entry number such as ABC-1234567-8)');
     expect(b.totals.refundable_by_heading.total).toBe(300); // 20% + 10% of 1,000
-    // The line in error counts for nothing, under no entry number.
+    // The line in error counts for nothing and is in no entry.
     expect(b.totals.refundable_by_heading.entries).toEqual([
-      { entry_number: null, date: '2025-05-20', total: 0, headings: {} },
       { entry_number: 'E1', date: '2025-05-20', total: 300, headings: { '9903.01.24': 200, '9903.01.25': 100 } },
     ]);
   });
