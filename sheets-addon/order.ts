@@ -9,7 +9,7 @@
  * work is split in the plan's steps (measure one part, cost one part) and the totals, so the
  * sidebar can show progress and cancel between them.
  */
-import { sendAll } from './api.js';
+import { ApiError, sendAll } from './api.js';
 import type { OrderResult, OrderTotals } from '../shared/order.js';
 import {
   columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetLine,
@@ -52,6 +52,24 @@ export interface ColumnsQuestion {
   message: string;
   defaults: ColumnChoice;
   choices: { value: string; label: string }[];
+}
+
+/**
+ * A step the rate limit refused (a 429): nothing was written; the caller waits `waitMs` (showing it)
+ * and runs the same step again, so an order is never left half costed.
+ */
+export interface RateLimited {
+  waitMs: number;
+}
+
+/** One POST /duty/bulk of an order step, answered at once: a 429 is the caller's to wait out, in view. */
+function bulk(body: Record<string, unknown>): OrderResult | RateLimited {
+  try {
+    return sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body }], 0)[0].data;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 429) return { waitMs: e.retryAfterMs };
+    throw e;
+  }
 }
 
 export interface ChunkResult {
@@ -156,16 +174,16 @@ function requestOf(requests: readonly OrderRequest[], index: number): OrderReque
 }
 
 /** Pass 1: the liable values of request `index` (a part of an entry of several requests); nothing is written. */
-export function measureChunk(plan: OrderPlan, index: number): FeeBasis {
-  const [{ data }] = sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body: requestBody(requestOf(requestsOf(plan), index), plan.options) }]);
-  return { mpf_basis: data.totals.mpf_basis, hmf_basis: data.totals.hmf_basis };
+export function measureChunk(plan: OrderPlan, index: number): FeeBasis | RateLimited {
+  const data = bulk(requestBody(requestOf(requestsOf(plan), index), plan.options));
+  return 'waitMs' in data ? data : { mpf_basis: data.totals.mpf_basis, hmf_basis: data.totals.hmf_basis };
 }
 
 /**
  * Costs request `index` of the plan (one POST /duty/bulk for its readable lines, with its share of
- * the entry when `bases` measured it) and writes its lines' results.
+ * the entry when `bases` measured it) and writes its lines' results; refused by the rate limit, writes nothing.
  */
-export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBasis | null)[] = []): ChunkResult {
+export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBasis | null)[] = []): ChunkResult | RateLimited {
   const sheet = sheetNamed(plan.sheet);
   const requests = requestsOf(plan);
   const request = requestOf(requests, index);
@@ -173,7 +191,9 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
   let result: OrderResult = { lines: [], totals: addTotals([]), hts_revision: '', notes: [] };
   if (items.length) {
     const share = entryShares(requests, requests.map((_, i) => bases[i] ?? null))[index];
-    [{ data: result }] = sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body: requestBody(request, plan.options, share) }]);
+    const answer = bulk(requestBody(request, plan.options, share));
+    if ('waitMs' in answer) return answer;
+    result = answer;
     if (result.lines.length !== items.length) throw new Error(`The landed API answered ${result.lines.length} lines for ${items.length}`);
   }
 

@@ -132,6 +132,8 @@ export interface CostDeps {
   confirm(message: string): Promise<boolean>;
   /** `done` of `total` line costings (both passes) of an order of `lines` lines sent. */
   progress(done: number, total: number, lines: number): void;
+  /** The costing waits `ms` for the rate limit (a 429) with `done` of `total` line costings done, then goes on. */
+  waiting?(ms: number, done: number, total: number, lines: number): void;
   /** Aborts the requests when the user cancels. */
   signal?: AbortSignal;
   now?: () => Date;
@@ -153,7 +155,10 @@ export async function costSelectedOrder(req: CostRequest, deps: CostDeps): Promi
     return { address: null, order, costed: null };
   const requests = orderRequests(order.lines);
   const sent = order.lines.filter((l) => l.item).length;
-  const costed = await deps.client.costOrder(requests, req.options, (done, total) => deps.progress(done, total, sent), deps.signal);
+  // Nothing is written before every part is costed: a cancel, even while waiting for the rate limit, leaves the sheet as it was.
+  const costed = await deps.client.costOrder(requests, req.options, (done, total) => deps.progress(done, total, sent), deps.signal, (ms, done, total) =>
+    deps.waiting?.(ms, done, total, sent),
+  );
   const address = await writeBlock(sel, order, outputBlock(sel, order, requests, costed, req.options, (deps.now ?? (() => new Date()))()));
   return { address, order, costed };
 }

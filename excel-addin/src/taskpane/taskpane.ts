@@ -10,6 +10,7 @@ import { GET_A_KEY } from '../../../spreadsheet/addin-help.js';
 import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../spreadsheet/order-sheet.js';
 import { costSelectedOrder, readSelection } from './order-sheet.js';
 import { costedText, progressText, totalsBlock, withUnread, type TotalsRow } from '../../../spreadsheet/order-output.js';
+import { waitingText } from '../../../spreadsheet/rate-limit.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -131,6 +132,9 @@ async function cost(): Promise<void> {
   const progress = $<HTMLProgressElement>('progress');
   const controller = new AbortController();
   cancel.onclick = () => controller.abort();
+  // While the order waits for the rate limit, the seconds left are counted down in the status.
+  let countdown: ReturnType<typeof setInterval> | undefined;
+  const stopCountdown = () => clearInterval(countdown);
   button.disabled = true;
   cancel.hidden = false;
   showTotals([]);
@@ -153,10 +157,23 @@ async function cost(): Promise<void> {
         confirm: confirmInPane,
         signal: controller.signal,
         progress(done, total, lines) {
+          stopCountdown();
           progress.hidden = false;
           progress.max = Math.max(total, 1);
           progress.value = done;
           say('order-status', progressText(lines, done, total));
+        },
+        waiting(ms, done, total, lines) {
+          stopCountdown();
+          const until = Date.now() + ms;
+          const show = () => {
+            const left = until - Date.now();
+            if (left > 0) return say('order-status', waitingText(left, done, total));
+            stopCountdown();
+            say('order-status', progressText(lines, done, total));
+          };
+          show();
+          countdown = setInterval(show, 1000);
         },
       },
     );
@@ -182,6 +199,7 @@ async function cost(): Promise<void> {
     // Opening the picker fills it (its toggle event).
     if (e instanceof ColumnsNeeded) ($('columns') as HTMLDetailsElement).open = true;
   } finally {
+    stopCountdown();
     button.disabled = false;
     cancel.hidden = true;
     progress.hidden = true;
