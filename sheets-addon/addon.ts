@@ -9,7 +9,7 @@ import { clearOutput, costChunk, measureChunk, planOrder, selectionColumns, writ
 import { DEFAULT_API_URL, markKeyWorks, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
 import type { ColumnChoice } from '../spreadsheet/order-sheet.js';
 import { progressAt, type FeeBasis } from '../spreadsheet/order-requests.js';
-import { costedText, progressText, totalsBlock } from '../spreadsheet/order-output.js';
+import { costedText, overwriteQuestion, progressText, totalsBlock } from '../spreadsheet/order-output.js';
 import { waitingText } from '../spreadsheet/rate-limit.js';
 
 const TITLE = 'landed';
@@ -51,7 +51,7 @@ export function costSelectedOrder(): void {
       ui.alert(TITLE, 'No header row names the HTS and Value columns: choose them in the sidebar (landed ▸ Open sidebar ▸ Columns).', ui.ButtonSet.OK);
       return;
     }
-    if (plan.occupied && ui.alert(TITLE, `The cells ${plan.output} are not empty. Overwrite them with the costing?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
+    if (plan.occupied && ui.alert(TITLE, overwriteQuestion(plan.output), ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
     const bases: (FeeBasis | null)[] = Array.from({ length: plan.chunks }, () => null);
     const parts: ChunkResult[] = [];
     for (const [index, step] of plan.steps.entries()) {

@@ -15,7 +15,8 @@ import {
   columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetLine,
 } from '../spreadsheet/order-sheet.js';
 import { costingSteps, entryShares, orderRequests, requestBody, requestItems, type CostingStep, type FeeBasis, type OrderRequest } from '../spreadsheet/order-requests.js';
-import { addTotals, costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../spreadsheet/order-output.js';
+import { addTotals, costingRecord, KIND_COLOURS, lineOutput, shownNotes, totalsOutput, withUnread } from '../spreadsheet/order-output.js';
+import { orderBlock } from '../spreadsheet/selection.js';
 
 export interface OrderPlan {
   sheet: string;
@@ -95,11 +96,13 @@ function sheetNamed(name: string): GoogleAppsScript.Spreadsheet.Sheet {
   return sheet;
 }
 
-/** The selected order's cells (a single selected cell stands for the table around it). */
+/** The selected order's cells, as spreadsheet/selection.ts specifies for both add-ins: one cell stands for the table around it; blank rows and columns around a larger selection are left out. */
 function selection(): GoogleAppsScript.Spreadsheet.Range {
   const range = SpreadsheetApp.getActiveRange();
   if (!range) throw new Error('Select the order first: its rows of HTS code and value.');
-  return range.getNumRows() === 1 && range.getNumColumns() === 1 ? range.getDataRegion() : range;
+  if (range.getNumRows() === 1 && range.getNumColumns() === 1) return range.getDataRegion();
+  const block = orderBlock(range.getValues());
+  return block ? range.offset(block.top, block.left, block.rows, block.cols) : range;
 }
 
 /** The column picker's entries for the selection, and where it starts. */
@@ -227,7 +230,7 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   const revision = parts.find((p) => p.revision)?.revision ?? '';
   const record = sheet.getRange(plan.totalsRow + 1, plan.outLeft);
   record.setNumberFormat('General').setValue(costingRecord({ revision, options: plan.options, dates: plan.dates, at: new Date() })).setNote(notes.join('\n'));
-  return { totals: t, revision, chunks: plan.chunks, output: plan.output, notes: [String(totals[STATUS_COLUMN]), ...notes] };
+  return { totals: t, revision, chunks: plan.chunks, output: plan.output, notes: shownNotes(totals, notes) };
 }
 
 /** Clears what a cancelled costing wrote: the order's output area, as it was planned. */

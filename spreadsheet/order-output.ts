@@ -125,6 +125,14 @@ export function totalsOutput(t: OrderTotals, dutyMissing: number, entries: numbe
   return [t.duty, t.section_301, t.section_232, otherAdditional(t), t.mpf, t.hmf, t.landed_cost, '', byProgram, refundable, parts.join('; ')];
 }
 
+/**
+ * The notes both add-ins list under their totals block: what the totals row's Status says the
+ * figures leave out, then the order's notes (the fee years used, the caveats).
+ */
+export function shownNotes(totalsRow: readonly (string | number)[], orderNotes: readonly string[]): string[] {
+  return [String(totalsRow[STATUS_COLUMN]), ...orderNotes];
+}
+
 /** One figure of the totals block: its label (the sheet's column where there is one), the amount as the sheet formats it, and whether it is the bottom line. */
 export interface TotalsRow {
   label: string;
@@ -158,6 +166,9 @@ export function totalsBlock(t: OrderTotals): TotalsRow[] {
 export function costedText({ lines, errors }: Pick<OrderTotals, 'lines' | 'errors'>, output: string, revision: string): string {
   return `Costed ${lineCount(lines)} into ${output}${errors ? `; ${count(errors)} with errors (see the Status column)` : ''}. Schedule ${revision || '(none)'}.`;
 }
+
+/** What both add-ins ask before writing over cells that hold something. */
+export const overwriteQuestion = (output: string): string => `The cells ${output} are not empty. Overwrite them with the costing?`;
 
 /** What both add-ins say while an order is costed: `done` of `total` line costings, twice the lines when the fees of one entry need two passes. */
 export function progressText(lines: number, done: number, total: number): string {

@@ -7,7 +7,7 @@ import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary, RateLimited
 import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../spreadsheet/order-sheet.js';
 import { progressAt, type FeeBasis } from '../../spreadsheet/order-requests.js';
 import { GET_A_KEY } from '../../spreadsheet/addin-help.js';
-import { costedText, progressText, totalsBlock } from '../../spreadsheet/order-output.js';
+import { costedText, overwriteQuestion, progressText, totalsBlock } from '../../spreadsheet/order-output.js';
 import { waitingText } from '../../spreadsheet/rate-limit.js';
 
 type Handler = (value: unknown) => void;
@@ -85,7 +85,7 @@ async function test(): Promise<void> {
 /** Shows the question and waits for Overwrite (true) or Cancel (false). */
 function confirmOverwrite(output: string): Promise<boolean> {
   const box = el<HTMLDivElement>('confirm');
-  el<HTMLDivElement>('confirmText').textContent = `The cells ${output} are not empty. Overwrite them with the costing?`;
+  el<HTMLDivElement>('confirmText').textContent = overwriteQuestion(output);
   box.style.display = 'block';
   return new Promise((resolve) => {
     const answer = (yes: boolean) => () => {

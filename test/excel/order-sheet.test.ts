@@ -37,6 +37,8 @@ function mockExcel(values: unknown[][], existing?: unknown[][]) {
     context: {
       workbook: {
         selected: {
+          rowCount: rows,
+          columnCount: cols,
           used: {
             isNullObject: false,
             address: `Sheet1!B3:${columnLetter(cols)}${rows + 2}`,
@@ -196,7 +198,7 @@ describe('costSelectedOrder', () => {
     const excel = mockExcel(order, existing);
     const asked: string[] = [];
     const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: async (m) => (asked.push(m), false), progress: () => {} });
-    expect(asked).toEqual(['Cells in Sheet1!E3:O9 are not empty. Overwrite them with the costing?']);
+    expect(asked).toEqual(['The cells Sheet1!E3:O9 are not empty. Overwrite them with the costing?']);
     expect(summary.address).toBeNull();
     // Never assigned: still office-addin-mock's marker of a property that was not loaded.
     expect(Array.isArray(excel.context.workbook.worksheets.active.target.values)).toBe(false);

@@ -154,7 +154,7 @@ describe('the task pane in Chromium', () => {
     api.length = 0;
     await page.click('#cost');
     await page.locator('#confirm').waitFor({ state: 'visible' });
-    expect(await page.locator('#confirm-text').textContent()).toBe('Cells in Sheet1!F1:P6 are not empty. Overwrite them with the costing?');
+    expect(await page.locator('#confirm-text').textContent()).toBe('The cells Sheet1!F1:P6 are not empty. Overwrite them with the costing?');
     await page.click('#confirm-no');
     await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
     expect(api).toEqual([]);

@@ -4,22 +4,20 @@
  * the Apps Script stand-ins, which call the real API. Leaves a screenshot of the sidebar after costing
  * an invoice with entry dates (see SCREENSHOT).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/browser.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
 import { serverStatuses, startAddon, type Addon } from './harness.js';
+import { openSidebar } from './sidebar-page.js';
 import { startLimitedServerProcess } from '../helpers/limited-server.js';
 import { MIXED_ORDER_BY_VESSEL, writeDatedInvoice, writeMixedOrder } from './orders.js';
 
 /** The README's picture of the sidebar after costing an invoice with entry dates (the Excel pane's order), renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
 const SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? fileURLToPath(new URL('../../docs', import.meta.url)) : tmpdir(), 'sheets-sidebar.png');
-/** Where Apps Script serves sidebars from; answered locally, as nothing may leave the machine. */
-const SIDEBAR_URL = 'https://n-sidebar-0-script.googleusercontent.com/userCodeAppPanel';
 
 let addon: Addon;
 let world: AddonWorld;
@@ -31,41 +29,17 @@ const pageErrors: string[] = [];
 /** When set, a call of costOrderChunk for a chunk after the first waits for it (the person presses Cancel meanwhile). */
 let holdChunks: Promise<void> | null = null;
 
-/** google.script.run: withSuccessHandler/withFailureHandler, then any server function by name. */
-const RUN_STUB = `(() => {
-  const runner = (ok, fail) => new Proxy({}, {
-    get(_, name) {
-      if (name === 'withSuccessHandler') return (f) => runner(f, fail);
-      if (name === 'withFailureHandler') return (f) => runner(ok, f);
-      return (...args) => {
-        window.__callServer(name, JSON.parse(JSON.stringify(args))).then(
-          (v) => ok && ok(v),
-          (e) => fail && fail(new Error(String(e && e.message || e).replace(/^Error: /, ''))),
-        );
-      };
-    },
-  });
-  window.google = { script: { run: runner(null, null) } };
-})();`;
-
 beforeAll(async () => {
   addon = await startAddon();
   world = addon.fresh();
   world.call('saveSettings', { clearKey: true }); // the person pastes the key in the sidebar
   profile = mkdtempSync(join(tmpdir(), 'landed-sheets-chromium-'));
-  ({ browser, page } = await launchChromium(profile, { width: 300, height: 900 }));
-  const html = readFileSync(join(world.dir, 'Sidebar.html'), 'utf8');
-  await page.route('**/*', (route) => (route.request().url() === SIDEBAR_URL ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }) : route.abort()));
-  await page.exposeFunction('__callServer', async (name: string, args: unknown[]) => {
+  ({ browser, page } = await openSidebar(world.dir, profile, async (name, args) => {
     calls.push(name);
     if (name === 'costOrderChunk' && args[1] !== 0 && holdChunks) await holdChunks;
     return world.call(name, ...args);
-  });
-  await page.addInitScript(RUN_STUB);
+  }));
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(SIDEBAR_URL);
-  // The page asks for the settings on load.
-  await page.waitForFunction(() => (document.getElementById('apiUrl') as HTMLInputElement).value !== '');
 });
 
 afterAll(async () => {

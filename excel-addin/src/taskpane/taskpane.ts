@@ -190,9 +190,9 @@ async function cost(): Promise<void> {
       errors ? 'error' : 'ok',
     );
     showTotals(totalsBlock(withUnread(t, unread)));
-    // The order's notes, as the Sheets sidebar shows them: the fee year used (a fallback when the table lacks the
-    // current one), the caveats; on the sheet they are the costing record's cell note.
-    showNotes(summary.costed.notes);
+    // The notes the Sheets sidebar shows: what the totals leave out, the fee year used (a fallback when the table
+    // lacks the current one), the caveats; on the sheet they are the totals' Status and the record's cell note.
+    showNotes(summary.notes);
   } catch (e) {
     if (isApiError(e) && e.code === 'cancelled') say('order-status', 'Cancelled: nothing was written.');
     else say('order-status', errorText(e), 'error');
