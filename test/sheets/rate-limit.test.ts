@@ -1,14 +1,14 @@
 /**
  * Issue 30 point 3 in Sheets' menu: an order that meets the rate limit waits it out, says so, and
  * finishes with its totals; never a partial costing. The real service runs with a small per-key
- * limit (6 requests in any 5 s) so a 5,000-line order (10 requests) meets it.
+ * limit (6 requests in any 10 s) so a 5,000-line order (10 requests) meets it.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLimitedServerProcess } from '../helpers/limited-server.js';
 import { serverStatuses, startAddon, type Addon } from './harness.js';
 
 const LIMIT = 6;
-const WINDOW_MS = 5000;
+const WINDOW_MS = 10_000;
 
 let addon: Addon;
 
@@ -34,7 +34,7 @@ describe('"Cost selected order" meets the rate limit', () => {
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
     // The wait was said, counted down every 5 s at most, and the progress it stood at: 6,000 of 10,000 (the 7th request's).
     const waits = w.toasts.filter((t) => t.startsWith('Waiting'));
-    expect(waits[0]).toMatch(/^Waiting for the rate limit: resumes in [1-5] s \(6,000 of 10,000 done\)\.$/);
+    expect(waits[0]).toMatch(/^Waiting for the rate limit: resumes in (\d|10) s \(6,000 of 10,000 done\)\.$/);
     expect(w.slept.length).toBeGreaterThan(0);
     expect(w.slept.every((ms) => ms > 0 && ms <= 5000)).toBe(true);
     // Every line written, every one OK; the totals as without the limit: 5,000 × 16.50 = 82,500; MPF at its maximum 651.50 once.
