@@ -303,7 +303,7 @@ function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
   const claimed = claimedSymbols(input.origin, input.claim, input.date);
   const preference = claimed.symbols;
   const applied = applicableRate(schedule, line, origin, preference);
-  const head = [...(input.origin.country ? [originNote(input.origin)] : []), ...claimed.notes, ...applied.notes];
+  const head = [...(input.origin.country ? [originNote(input.origin, input.claim.kind === 'program' ? input.claim.symbols : preference, applied)] : []), ...claimed.notes, ...applied.notes];
   const middle: string[] = [];
   let s301: Section301 = derivedSection301([], input.date);
   if (origin === 'china') s301 = input.s301 !== null ? explicitSection301(input.s301) : derivedSection301(line.section301, input.date);
@@ -339,9 +339,16 @@ function notesOf(t: Terms, duty: readonly string[], stacked: readonly string[]):
   return notes;
 }
 
-/** `Origin Vietnam (VN) taken as mfn.` */
-function originNote(o: ResolvedOrigin): string {
-  return `Origin ${o.country!.name} (${o.country!.iso2}) taken as ${o.origin}.`;
+/**
+ * The rate column the country's goods were costed at, in plain words: `Vietnam (VN): no trade
+ * program claimed; general (normal trade relations) rate applied.` Why a program claimed was not
+ * granted is the claim's or the rate's own note.
+ */
+function originNote(o: ResolvedOrigin, claimed: readonly string[], applied: AppliedRate): string {
+  const country = `${o.country!.name} (${o.country!.iso2})`;
+  if (applied.basis === 'column2') return `${country}: no normal trade relations; column 2 rate applied.`;
+  if (applied.basis === 'special') return `${country}: trade program ${applied.program} claimed; its special rate applied.`;
+  return `${country}: ${claimed.length ? `trade program ${claimed.join('/')} claimed but not granted` : 'no trade program claimed'}; general (normal trade relations) rate applied.`;
 }
 
 /** The note on chapter 99 headings the line cites that no measure computes (quotas, safeguards). */

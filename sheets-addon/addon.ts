@@ -5,13 +5,18 @@
  */
 import { ApiError, send } from './api.js';
 import { forgetAnswers } from './cache.js';
-import { clearOutput, costChunk, measureChunk, planOrder, selectionColumns, writeTotals, type ChunkResult, type ColumnsQuestion, type OrderPlan, type OrderSummary } from './order.js';
+import { clearOutput, costChunk, measureChunk, planOrder, selectionColumns, writeTotals, type ChunkResult, type ColumnsQuestion, type OrderPlan, type OrderSummary, type RateLimited } from './order.js';
 import { DEFAULT_API_URL, markKeyWorks, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
 import type { ColumnChoice } from '../spreadsheet/order-sheet.js';
 import { progressAt, type FeeBasis } from '../spreadsheet/order-requests.js';
-import { costedText, progressText, totalsBlock } from '../spreadsheet/order-output.js';
+import { costedText, overwriteQuestion, progressText, totalsBlock } from '../spreadsheet/order-output.js';
+import { waitingText } from '../spreadsheet/rate-limit.js';
 
 const TITLE = 'landed';
+/** How often the menu's toast counts down a wait for the rate limit. */
+const TOAST_EVERY_MS = 5000;
+
+const isRateLimited = (answer: object): answer is RateLimited => 'waitMs' in answer;
 
 /**
  * Adds the landed menu. A menu of its own, not the add-on menu: in a script bound to the
@@ -46,14 +51,26 @@ export function costSelectedOrder(): void {
       ui.alert(TITLE, 'No header row names the HTS and Value columns: choose them in the sidebar (landed ▸ Open sidebar ▸ Columns).', ui.ButtonSet.OK);
       return;
     }
-    if (plan.occupied && ui.alert(TITLE, `The cells ${plan.output} are not empty. Overwrite them with the costing?`, ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
+    if (plan.occupied && ui.alert(TITLE, overwriteQuestion(plan.output), ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
     const bases: (FeeBasis | null)[] = Array.from({ length: plan.chunks }, () => null);
     const parts: ChunkResult[] = [];
     for (const [index, step] of plan.steps.entries()) {
       const { lines, done, total } = progressAt(plan.steps, index);
       book.toast(progressText(lines, done, total), TITLE, -1);
-      if (step.measure) bases[step.part] = measureChunk(plan, step.part);
-      else parts.push(costChunk(plan, step.part, bases));
+      // A step the rate limit refused wrote nothing: wait as long as it asks, saying so (the toast updated every few seconds), and run it again.
+      for (;;) {
+        const answer = step.measure ? measureChunk(plan, step.part) : costChunk(plan, step.part, bases);
+        if (!isRateLimited(answer)) {
+          if (step.measure) bases[step.part] = answer as FeeBasis;
+          else parts.push(answer as ChunkResult);
+          break;
+        }
+        for (let left = answer.waitMs; left > 0; left -= TOAST_EVERY_MS) {
+          book.toast(waitingText(left, done, total), TITLE, -1);
+          Utilities.sleep(Math.min(left, TOAST_EVERY_MS));
+        }
+        book.toast(progressText(lines, done, total), TITLE, -1);
+      }
     }
     const summary = writeTotals(plan, parts);
     book.toast(`${costedText(summary.totals, summary.output, summary.revision)} Landed cost ${totalsBlock(summary.totals).find((r) => r.total)!.value}.`, TITLE, 10);
@@ -131,20 +148,22 @@ export function getSelectionColumns(): ReturnType<typeof selectionColumns> {
 
 /**
  * Sidebar, pass 1: the liable values of one part of an entry sent in several (a measuring step of plan.steps); nothing is written.
+ * Refused by the rate limit: `{waitMs}`, for the sidebar to wait out in view and call again.
  * @param {Object} plan The plan from planSelectedOrder.
  * @param {number} index The part, from 0.
  */
-export function measureOrderChunk(plan: OrderPlan, index: number): FeeBasis {
+export function measureOrderChunk(plan: OrderPlan, index: number): FeeBasis | RateLimited {
   return measureChunk(plan, index);
 }
 
 /**
- * Sidebar: costs one part of a planned order (up to 1,000 lines, one request) and writes its results.
+ * Sidebar: costs one part of a planned order (up to 1,000 lines, one request) and writes its results;
+ * refused by the rate limit, writes nothing and answers `{waitMs}`.
  * @param {Object} plan The plan from planSelectedOrder.
  * @param {number} index The part, from 0.
  * @param {Array<Object>} bases What measureOrderChunk answered, by request (null where not measured).
  */
-export function costOrderChunk(plan: OrderPlan, index: number, bases: (FeeBasis | null)[]): ChunkResult {
+export function costOrderChunk(plan: OrderPlan, index: number, bases: (FeeBasis | null)[]): ChunkResult | RateLimited {
   return costChunk(plan, index, bases);
 }
 

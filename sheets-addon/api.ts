@@ -3,6 +3,7 @@
  * requests go out together through UrlFetchApp.fetchAll (one round trip, run in parallel by Google).
  */
 import { GET_A_KEY } from '../spreadsheet/addin-help.js';
+import { retryAfterMs } from '../spreadsheet/rate-limit.js';
 import { readSettings } from './settings.js';
 
 /** The API's per-line (and per-request) error: `{"error": {"code", "message", "details"}}`. */
@@ -57,13 +58,14 @@ const RETRY_BUDGET_MS = 20_000;
 
 /**
  * Sends the calls (fetch for one, fetchAll for several); each reply is its data or its ApiError.
- * Calls answered 429 are sent again after Retry-After while the waits fit in the budget.
+ * Calls answered 429 are sent again after Retry-After while the waits fit in `budgetMs` (0: a 429
+ * is answered at once, for a caller that shows the wait: the order sidebar).
  */
-export function send<T>(calls: readonly Call[]): (Reply<T> | ApiError)[] {
+export function send<T>(calls: readonly Call[], budgetMs = RETRY_BUDGET_MS): (Reply<T> | ApiError)[] {
   if (!calls.length) return [];
   const { apiUrl, apiKey } = readSettings();
   if (!apiKey) throw new Error(NO_KEY_MESSAGE);
-  const deadline = Date.now() + RETRY_BUDGET_MS;
+  const deadline = Date.now() + budgetMs;
   const replies: (Reply<T> | ApiError)[] = new Array(calls.length);
   let pending = calls.map((_, i) => i);
   for (;;) {
@@ -84,8 +86,8 @@ export function send<T>(calls: readonly Call[]): (Reply<T> | ApiError)[] {
 }
 
 /** Like send, but any failed request fails the whole operation. */
-export function sendAll<T>(calls: readonly Call[]): Reply<T>[] {
-  return send<T>(calls).map((r) => {
+export function sendAll<T>(calls: readonly Call[], budgetMs = RETRY_BUDGET_MS): Reply<T>[] {
+  return send<T>(calls, budgetMs).map((r) => {
     if (r instanceof ApiError) throw r;
     return r;
   });
@@ -127,8 +129,8 @@ function reply<T>(response: GoogleAppsScript.URL_Fetch.HTTPResponse): Reply<T> |
     const message = `The landed API answered HTTP ${status} without a JSON body: ${text.slice(0, 120)}`;
     return new ApiError({ code: 'http_error', message }, message, status);
   }
-  const retryAfter = Number(headers['retry-after']);
-  return new ApiError(error, describe(error, status, headers), status, Number.isFinite(retryAfter) ? Math.max(retryAfter, 0.1) * 1000 : 1000);
+  // A 429 is waited out for as long as it asks (at least 0.1 s, so a server answering 429 again is not hammered), else a second.
+  return new ApiError(error, describe(error, status, headers), status, Math.max(retryAfterMs(headers['retry-after'], body, Date.now()) ?? 1000, 100));
 }
 
 function describe(error: LineError, status: number, headers: Record<string, string>): string {

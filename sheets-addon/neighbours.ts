@@ -2,8 +2,10 @@
  * Filled down a column, `=DUTY(A2, B2, C2)` is one execution per cell, each of which would ask the
  * API on its own. The first cell to miss the cache reads the formulas around it instead (a custom
  * function may read its own spreadsheet), works out the arguments of every landed function call
- * whose arguments are cells or constants, and its answers are fetched in the same batch requests.
+ * whose arguments are cells, constants or simple arithmetic of them (`D2*E2`, arithmetic.ts), and
+ * its answers are fetched in the same batch requests.
  */
+import { arithmetic } from './arithmetic.js';
 import type { Cell } from './grid.js';
 
 /** The argument names of each function whose answers come from POST /duty/batch. */
@@ -64,16 +66,20 @@ function splitArgs(formula: string, start: number): string[] | null {
 /** An argument's value, or undefined for one this reading does not follow (a range, another sheet, a nested call). */
 function argValue(text: string, cellAt: (row: number, col: number) => Cell | undefined): { value: Cell } | undefined {
   if (text === '') return { value: undefined };
-  const ref = CELL_REF.exec(text);
-  if (ref) {
-    const v = cellAt(Number(ref[2]), columnIndex(ref[1]));
+  const refAt = (ref: string) => {
+    const m = CELL_REF.exec(ref);
+    return m ? cellAt(Number(m[2]), columnIndex(m[1])) : undefined;
+  };
+  if (CELL_REF.test(text)) {
+    const v = refAt(text);
     return v === undefined ? undefined : { value: v };
   }
   const str = /^"((?:[^"]|"")*)"$/.exec(text);
   if (str) return { value: str[1].replace(/""/g, '"') };
   if (/^-?\d+(\.\d+)?$/.test(text)) return { value: Number(text) };
   if (/^(TRUE|FALSE)$/i.test(text)) return { value: text.toUpperCase() === 'TRUE' };
-  return undefined;
+  const v = arithmetic(text, refAt);
+  return v === undefined ? undefined : { value: v };
 }
 
 /** The named arguments of every landed call near the calling cell whose arguments can be read. */

@@ -9,13 +9,14 @@
  * work is split in the plan's steps (measure one part, cost one part) and the totals, so the
  * sidebar can show progress and cancel between them.
  */
-import { sendAll } from './api.js';
+import { ApiError, sendAll } from './api.js';
 import type { OrderResult, OrderTotals } from '../shared/order.js';
 import {
   columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetLine,
 } from '../spreadsheet/order-sheet.js';
 import { costingSteps, entryShares, orderRequests, requestBody, requestItems, type CostingStep, type FeeBasis, type OrderRequest } from '../spreadsheet/order-requests.js';
-import { addTotals, costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../spreadsheet/order-output.js';
+import { addTotals, costingRecord, KIND_COLOURS, lineOutput, shownNotes, totalsOutput, withUnread } from '../spreadsheet/order-output.js';
+import { orderBlock } from '../spreadsheet/selection.js';
 
 export interface OrderPlan {
   sheet: string;
@@ -54,6 +55,24 @@ export interface ColumnsQuestion {
   choices: { value: string; label: string }[];
 }
 
+/**
+ * A step the rate limit refused (a 429): nothing was written; the caller waits `waitMs` (showing it)
+ * and runs the same step again, so an order is never left half costed.
+ */
+export interface RateLimited {
+  waitMs: number;
+}
+
+/** One POST /duty/bulk of an order step, answered at once: a 429 is the caller's to wait out, in view. */
+function bulk(body: Record<string, unknown>): OrderResult | RateLimited {
+  try {
+    return sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body }], 0)[0].data;
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 429) return { waitMs: e.retryAfterMs };
+    throw e;
+  }
+}
+
 export interface ChunkResult {
   totals: OrderTotals;
   /** Lines costed but without a duty (a specific or compound rate without Qty, a text rate). */
@@ -77,11 +96,13 @@ function sheetNamed(name: string): GoogleAppsScript.Spreadsheet.Sheet {
   return sheet;
 }
 
-/** The selected order's cells (a single selected cell stands for the table around it). */
+/** The selected order's cells, as spreadsheet/selection.ts specifies for both add-ins: one cell stands for the table around it; blank rows and columns around a larger selection are left out. */
 export function selection(): GoogleAppsScript.Spreadsheet.Range {
   const range = SpreadsheetApp.getActiveRange();
   if (!range) throw new Error('Select the order first: its rows of HTS code and value.');
-  return range.getNumRows() === 1 && range.getNumColumns() === 1 ? range.getDataRegion() : range;
+  if (range.getNumRows() === 1 && range.getNumColumns() === 1) return range.getDataRegion();
+  const block = orderBlock(range.getValues());
+  return block ? range.offset(block.top, block.left, block.rows, block.cols) : range;
 }
 
 /** The column picker's entries for the selection, and where it starts. */
@@ -156,16 +177,16 @@ function requestOf(requests: readonly OrderRequest[], index: number): OrderReque
 }
 
 /** Pass 1: the liable values of request `index` (a part of an entry of several requests); nothing is written. */
-export function measureChunk(plan: OrderPlan, index: number): FeeBasis {
-  const [{ data }] = sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body: requestBody(requestOf(requestsOf(plan), index), plan.options) }]);
-  return { mpf_basis: data.totals.mpf_basis, hmf_basis: data.totals.hmf_basis };
+export function measureChunk(plan: OrderPlan, index: number): FeeBasis | RateLimited {
+  const data = bulk(requestBody(requestOf(requestsOf(plan), index), plan.options));
+  return 'waitMs' in data ? data : { mpf_basis: data.totals.mpf_basis, hmf_basis: data.totals.hmf_basis };
 }
 
 /**
  * Costs request `index` of the plan (one POST /duty/bulk for its readable lines, with its share of
- * the entry when `bases` measured it) and writes its lines' results.
+ * the entry when `bases` measured it) and writes its lines' results; refused by the rate limit, writes nothing.
  */
-export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBasis | null)[] = []): ChunkResult {
+export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBasis | null)[] = []): ChunkResult | RateLimited {
   const sheet = sheetNamed(plan.sheet);
   const requests = requestsOf(plan);
   const request = requestOf(requests, index);
@@ -173,7 +194,9 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
   let result: OrderResult = { lines: [], totals: addTotals([]), hts_revision: '', notes: [] };
   if (items.length) {
     const share = entryShares(requests, requests.map((_, i) => bases[i] ?? null))[index];
-    [{ data: result }] = sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body: requestBody(request, plan.options, share) }]);
+    const answer = bulk(requestBody(request, plan.options, share));
+    if ('waitMs' in answer) return answer;
+    result = answer;
     if (result.lines.length !== items.length) throw new Error(`The landed API answered ${result.lines.length} lines for ${items.length}`);
   }
 
@@ -207,7 +230,7 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   const revision = parts.find((p) => p.revision)?.revision ?? '';
   const record = sheet.getRange(plan.totalsRow + 1, plan.outLeft);
   record.setNumberFormat('General').setValue(costingRecord({ revision, options: plan.options, dates: plan.dates, at: new Date() })).setNote(notes.join('\n'));
-  return { totals: t, revision, chunks: plan.chunks, output: plan.output, notes: [String(totals[STATUS_COLUMN]), ...notes] };
+  return { totals: t, revision, chunks: plan.chunks, output: plan.output, notes: shownNotes(totals, notes) };
 }
 
 /** Clears what a cancelled costing wrote: the order's output area, as it was planned. */

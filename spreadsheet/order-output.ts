@@ -49,6 +49,11 @@ export function dutyNotComputed(r: Pick<DutyResult, 'notes' | 'specific_rate' | 
     : `The duty is not computed for the rate ${r.duty_rate === null ? '(none printed)' : `"${r.duty_rate}"`}.`;
 }
 
+/** A count as every message of both add-ins shows it: `5,000`. */
+export const count = (n: number): string => n.toLocaleString('en-US');
+/** `1 line`, `5,000 lines`. */
+export const lineCount = (n: number): string => `${count(n)} line${n === 1 ? '' : 's'}`;
+
 const blankRow = (): (string | number)[] => RESULT_HEADERS.map(() => '');
 
 /** The chapter 99 layers of a line: `s232_metals 9903.82.02; s301_forced_labor 9903.05.84` (no heading for a rate the caller set). */
@@ -128,13 +133,21 @@ function addCents(start: Record<string, number>, parts: readonly Record<string, 
  * total when there is one, and a status saying what the figures leave out.
  */
 export function totalsOutput(t: OrderTotals, dutyMissing: number, entries: number): (string | number)[] {
-  const parts = [`Total: ${t.lines} line${t.lines === 1 ? '' : 's'}`];
-  if (t.errors) parts.push(`${t.errors} with errors (not in the totals)`);
-  if (dutyMissing) parts.push(`${dutyMissing} without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)`);
-  if (entries > 1) parts.push(`costed as ${entries} entries, one per entry date (MPF minimum and maximum apply to each)`);
+  const parts = [`Total: ${lineCount(t.lines)}`];
+  if (t.errors) parts.push(`${count(t.errors)} with errors (not in the totals)`);
+  if (dutyMissing) parts.push(`${count(dutyMissing)} without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)`);
+  if (entries > 1) parts.push(`costed as ${count(entries)} entries, one per entry date (MPF minimum and maximum apply to each)`);
   const byProgram = Object.entries(t.by_program).map(([p, amount]) => `${p} $${money(amount)}`).join('; ');
   const refundable = t.refundable ? `Refundable (IEEPA, past entry dates): $${money(t.refundable)}` : '';
   return [t.duty, t.section_301, t.section_232, otherAdditional(t), t.mpf, t.hmf, t.landed_cost, '', byProgram, refundable, parts.join('; ')];
+}
+
+/**
+ * The notes both add-ins list under their totals block: what the totals row's Status says the
+ * figures leave out, then the order's notes (the fee years used, the caveats).
+ */
+export function shownNotes(totalsRow: readonly (string | number)[], orderNotes: readonly string[]): string[] {
+  return [String(totalsRow[STATUS_COLUMN]), ...orderNotes];
 }
 
 /** One figure of the totals block: its label (the sheet's column where there is one), the amount as the sheet formats it, and whether it is the bottom line. */
@@ -152,7 +165,7 @@ export function totalsBlock(t: OrderTotals): TotalsRow[] {
   const usd = (n: number) => `${n < 0 ? '-' : ''}$${money(Math.abs(n))}`;
   const [, s301, s232, other, mpf, hmf, landed] = RESULT_HEADERS;
   return [
-    { label: 'Lines', value: `${t.lines.toLocaleString('en-US')}${t.errors ? ` (${t.errors.toLocaleString('en-US')} with errors)` : ''}` },
+    { label: 'Lines', value: `${count(t.lines)}${t.errors ? ` (${count(t.errors)} with errors)` : ''}` },
     { label: 'Customs value', value: usd(t.customs_value) },
     { label: RESULT_HEADERS[0], value: usd(t.duty) },
     { label: s301, value: usd(t.section_301) },
@@ -168,15 +181,16 @@ export function totalsBlock(t: OrderTotals): TotalsRow[] {
 
 /** What both add-ins say when an order is written (the pane's and the sidebar's status, the Sheets menu's toast). */
 export function costedText({ lines, errors }: Pick<OrderTotals, 'lines' | 'errors'>, output: string, revision: string): string {
-  const n = (x: number) => x.toLocaleString('en-US');
-  return `Costed ${n(lines)} line${lines === 1 ? '' : 's'} into ${output}${errors ? `; ${n(errors)} with errors (see the Status column)` : ''}. Schedule ${revision || '(none)'}.`;
+  return `Costed ${lineCount(lines)} into ${output}${errors ? `; ${count(errors)} with errors (see the Status column)` : ''}. Schedule ${revision || '(none)'}.`;
 }
+
+/** What both add-ins ask before writing over cells that hold something. */
+export const overwriteQuestion = (output: string): string => `The cells ${output} are not empty. Overwrite them with the costing?`;
 
 /** What both add-ins say while an order is costed: `done` of `total` line costings, twice the lines when the fees of one entry need two passes. */
 export function progressText(lines: number, done: number, total: number): string {
-  const n = (x: number) => x.toLocaleString('en-US');
-  if (done >= total) return `Writing ${n(lines)} lines to the sheet…`;
-  return `Costing ${n(lines)} lines${total > lines ? ' (twice: the fees are of one entry)' : ''}: ${n(done)} of ${n(total)} done…`;
+  if (done >= total) return `Writing ${lineCount(lines)} to the sheet…`;
+  return `Costing ${lineCount(lines)}${total > lines ? ' (twice: the fees are of one entry)' : ''}: ${count(done)} of ${count(total)} done…`;
 }
 
 export interface CostingRecord {

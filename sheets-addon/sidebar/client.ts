@@ -3,12 +3,13 @@
  * google.script.run; this only collects input, shows progress and asks before overwriting.
  */
 import type { ConnectionTest, SidebarSettings } from '../addon.js';
-import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary } from '../order.js';
+import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary, RateLimited } from '../order.js';
 import type { RefundAnswer } from '../refund.js';
 import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../spreadsheet/order-sheet.js';
 import { progressAt, type FeeBasis } from '../../spreadsheet/order-requests.js';
 import { GET_A_KEY } from '../../spreadsheet/addin-help.js';
-import { costedText, progressText, totalsBlock, type TotalsRow } from '../../spreadsheet/order-output.js';
+import { costedText, overwriteQuestion, progressText, totalsBlock, type TotalsRow } from '../../spreadsheet/order-output.js';
+import { waitingText } from '../../spreadsheet/rate-limit.js';
 
 type Handler = (value: unknown) => void;
 interface Runner {
@@ -84,7 +85,7 @@ async function test(): Promise<void> {
 
 /** Shows the question and waits for Overwrite (true) or Cancel (false). */
 function confirmOverwrite(output: string): Promise<boolean> {
-  return confirmQuestion(`The cells ${output} are not empty. Overwrite them with the costing?`);
+  return confirmQuestion(overwriteQuestion(output));
 }
 
 function confirmQuestion(question: string): Promise<boolean> {
@@ -109,6 +110,25 @@ function progress(index: number, plan: OrderPlan): void {
   bar.max = total;
   bar.value = done;
   say('order', 'info', index < plan.steps.length ? progressText(lines, done, total) : 'Writing the totals…');
+}
+
+/**
+ * Waits `ms` for the rate limit before step `index` runs again, counting the seconds down in the
+ * status; Cancel ends the wait at once.
+ */
+function waitOut(ms: number, index: number, plan: OrderPlan): Promise<void> {
+  const until = Date.now() + ms;
+  const { done, total } = progressAt(plan.steps, index);
+  return new Promise((resolve) => {
+    const tick = () => {
+      const left = until - Date.now();
+      if (left > 0 && !stopping) return say('order', 'info', waitingText(left, done, total));
+      clearInterval(timer);
+      resolve();
+    };
+    const timer = setInterval(tick, 250);
+    tick();
+  });
 }
 
 /** Fills the column picker and opens it. */
@@ -227,8 +247,20 @@ async function cost(): Promise<void> {
     for (const [index, step] of plan.steps.entries()) {
       if (stopping) break;
       progress(index, plan);
-      if (step.measure) bases[step.part] = await call<FeeBasis>('measureOrderChunk', plan, step.part);
-      else parts.push(await call<ChunkResult>('costOrderChunk', plan, step.part, bases));
+      // A step the rate limit refused wrote nothing: it runs again once the wait it asked for is over.
+      for (;;) {
+        const answer = step.measure
+          ? await call<FeeBasis | RateLimited>('measureOrderChunk', plan, step.part)
+          : await call<ChunkResult | RateLimited>('costOrderChunk', plan, step.part, bases);
+        if (!('waitMs' in answer)) {
+          if (step.measure) bases[step.part] = answer as FeeBasis;
+          else parts.push(answer as ChunkResult);
+          break;
+        }
+        await waitOut(answer.waitMs, index, plan);
+        if (stopping) break;
+        progress(index, plan);
+      }
     }
     if (stopping) {
       await call('discardOrder', plan);

@@ -34,14 +34,14 @@ const NO_COUNTRY = 'No origin country given (origin is a program, not a country)
  */
 export const UOM_INVOICE_COSTED = [
   // USMCA: Free, Section 232 9903.94.06 no duty, no MPF.
-  [0, 0, 0, 0, 0, 0, 15000, 'Free', '', 'part_for not given: 8708.30.50.90 (on the note 33 and note 38 lists) is taken as a part of passenger vehicles or light trucks.\nOrigin Mexico (MX) taken as mx.\nSection 232: 9903.94.06 (USMCA-qualifying) — no duty.\nNo MPF: goods originating in MX are exempt under the free trade agreement.', 'OK'],
+  [0, 0, 0, 0, 0, 0, 15000, 'Free', '', 'part_for not given: 8708.30.50.90 (on the note 33 and note 38 lists) is taken as a part of passenger vehicles or light trucks.\nMexico (MX): trade program S claimed; its special rate applied.\nSection 232: 9903.94.06 (USMCA-qualifying) — no duty.\nNo MPF: goods originating in MX are exempt under the free trade agreement.', 'OK'],
   // 18.7¢/m² × 92.90304 m² = 17.3729 → 17.37; 1,000 + 17.37 + 11.20.
   [17.37, 0, 0, 0, 11.2, 0, 1028.57, '18.7¢/m2', '', NO_COUNTRY, 'OK'],
   // No quantity sent: no duty, no landed cost, the unit named.
   ['', 0, 0, 0, 11.19, 0, '', '4.4¢/kg', '', `${NO_COUNTRY}\nThe rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.`,
     'Unit "BNDL" is not a unit of quantity this add-in knows (such as PCS, PR, DOZ, KGM, LTR, MTR, MTK, YDS), and the rate "4.4¢/kg" needs the quantity: write the Qty in the rate\'s unit'],
   // 16.5% of 1,000 = 165; note 52 (a Section 301 action), Vietnam +12.5% = 125; 1,000 + 165 + 125 + 11.19.
-  [165, 125, 0, 0, 11.19, 0, 1301.19, '16.5%', 's301_forced_labor 9903.05.84', 'Origin Vietnam (VN) taken as mfn.', 'OK'],
+  [165, 125, 0, 0, 11.19, 0, 1301.19, '16.5%', 's301_forced_labor 9903.05.84', 'Vietnam (VN): no trade program claimed; general (normal trade relations) rate applied.', 'OK'],
   // 18,000 + 182.37 + 125 + 33.58.
   [182.37, 125, 0, 0, 33.58, 0, 18340.95, '', 's301_forced_labor $125.00', '', 'Total: 4 lines; 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)'],
 ];
@@ -59,7 +59,7 @@ export const LINE_TOTAL_INVOICE = [
  * raised to the FY2026 minimum 33.58: 7,700 + 1,270.50 + 962.50 + 33.58.
  */
 export const LINE_TOTAL_INVOICE_COSTED = [
-  [1270.5, 962.5, 0, 0, 33.58, 0, 9966.58, '16.5%', 's301_forced_labor 9903.05.84', 'Origin Vietnam (VN) taken as mfn.', 'OK'],
+  [1270.5, 962.5, 0, 0, 33.58, 0, 9966.58, '16.5%', 's301_forced_labor 9903.05.84', 'Vietnam (VN): no trade program claimed; general (normal trade relations) rate applied.', 'OK'],
   ['', '', '', '', '', '', '', '', '', '', 'Error: origin "Ctry: none" is not a known origin: use one of mfn, china, col2, ca, mx, kr, au, sg, cl, co, pe, il, pa, jo, bh, ma, om, an ISO country code or an English country name'],
   [1270.5, 962.5, 0, 0, 33.58, 0, 9966.58, '', 's301_forced_labor $962.50', '', 'Total: 2 lines; 1 with errors (not in the totals)'],
 ];

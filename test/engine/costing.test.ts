@@ -91,11 +91,18 @@ describe('origins', () => {
     // 6109.10.00 column 2 is 90%: 0.9 × 1,000 = 900; MPF minimum 33.58
     for (const o of ['col2', 'CU', 'North Korea', 'RU', 'Belarus'])
       expect(t.duty({ hts: '6109.10.00', value: 1000, origin: o })).toMatchObject({ origin: 'col2', rate_basis: 'column2', duty_rate: '90%', duty: 900, mpf: 33.58 });
+    expect(t.duty({ hts: '6109.10.00', value: 1000, origin: 'CU' }).notes[0]).toBe('Cuba (CU): no normal trade relations; column 2 rate applied.');
   });
   it('any other country takes the general rate; ISO3 codes and accents work', () => {
     expect(t.duty({ hts: '6109.10.00', value: 100, origin: 'VNM' })).toMatchObject({ origin: 'mfn', duty: 16.5 });
     expect(t.duty({ hts: '6109.10.00', value: 100, origin: "Côte d'Ivoire" }).origin).toBe('mfn');
-    expect(t.duty({ hts: '6109.10.00', value: 100, origin: 'DE' }).notes[0]).toMatch(/Germany \(DE\) taken as mfn/);
+    // The note says which column applied in plain words: a partner's own program (6109.10.00 special Free (... MX ...)), or one claimed but not granted.
+    expect(t.duty({ hts: '6109.10.00', value: 100, origin: 'Mexico' })).toMatchObject({ rate_basis: 'special', notes: expect.arrayContaining(['Mexico (MX): trade program S claimed; its special rate applied.']) });
+    expect(t.duty({ hts: '6109.10.00', value: 100, origin: 'VN', claim: 'korus' }).notes.slice(0, 2)).toEqual([
+      'Vietnam (VN): trade program KR claimed but not granted; general (normal trade relations) rate applied.',
+      expect.stringMatching(/^Program KR claimed: it covers goods of KR only/),
+    ]);
+    expect(t.duty({ hts: '6109.10.00', value: 100, origin: 'DE' }).notes[0]).toMatch(/^Germany \(DE\): no trade program claimed; general \(normal trade relations\) rate applied\.$/);
   });
   it('an unknown origin is an error, not a silent default', () => {
     expect(() => t.duty({ hts: '6109.10.00', value: 100, origin: 'Atlantis' })).toThrow(expect.objectContaining({ parameter: 'origin', code: 'invalid_parameter' }));

@@ -37,6 +37,8 @@ function mockExcel(values: unknown[][], existing?: unknown[][]) {
     context: {
       workbook: {
         selected: {
+          rowCount: rows,
+          columnCount: cols,
           used: {
             isNullObject: false,
             address: `Sheet1!B3:${columnLetter(cols)}${rows + 2}`,
@@ -185,7 +187,7 @@ describe('costSelectedOrder', () => {
     expect(excel.context.workbook.worksheets.active.target.values[1]).toEqual([
       1650, 2500, 0, 1000, 34.64, 12.5, 15197.14, '16.5%', 's301_china; ieepa_fentanyl 9903.01.20',
       // The line's assumptions, then its own notes.
-      'Origin China (CN) taken as china.\nSection 301 rate set by the caller: 25%.\nIEEPA duties (entries 2025-02-04 to 2026-02-23) were held unlawful (Learning Resources v. Trump, 2026); the amounts marked refundable may be recovered.',
+      'China (CN): no trade program claimed; general (normal trade relations) rate applied.\nSection 301 rate set by the caller: 25%.\nIEEPA duties (entries 2025-02-04 to 2026-02-23) were held unlawful (Learning Resources v. Trump, 2026); the amounts marked refundable may be recovered.',
       'OK',
     ]);
   });
@@ -196,7 +198,7 @@ describe('costSelectedOrder', () => {
     const excel = mockExcel(order, existing);
     const asked: string[] = [];
     const summary = await costSelectedOrder({ options: {}, columns: null }, { client, confirm: async (m) => (asked.push(m), false), progress: () => {} });
-    expect(asked).toEqual(['Cells in Sheet1!E3:O9 are not empty. Overwrite them with the costing?']);
+    expect(asked).toEqual(['The cells Sheet1!E3:O9 are not empty. Overwrite them with the costing?']);
     expect(summary.address).toBeNull();
     // Never assigned: still office-addin-mock's marker of a property that was not loaded.
     expect(Array.isArray(excel.context.workbook.worksheets.active.target.values)).toBe(false);
@@ -239,7 +241,7 @@ describe('costSelectedOrder', () => {
     expect(v[5001][4]).toBe(651.5);
     const cents = v.slice(1, 5001).reduce((n, r) => n + Math.round(Number(r[4] || 0) * 100), 0);
     expect(cents).toBe(65150);
-    expect(v[5001][10]).toBe('Total: 5000 lines; 1 with errors (not in the totals)');
+    expect(v[5001][10]).toBe('Total: 5,000 lines; 1 with errors (not in the totals)');
   });
 
   /** 1,000 lines of 6109.10.00 from China at 100, 101, … 1,099 dollars, one of them unreadable. */
@@ -263,7 +265,7 @@ describe('costSelectedOrder', () => {
     expect(summary.costed).toMatchObject({ entries: 1, totals: { lines: 999, errors: 0, mpf: 651.5 } });
     // MPF once: 0.3464% of 598,800 = 2,074.24 is above the FY2026 maximum, so 651.50, the lines' shares adding up to it.
     expect(v.slice(1, 1001).reduce((n, r) => n + Math.round(Number(r[4] || 0) * 100), 0)).toBe(65150);
-    expect(v[1001][10]).toBe('Total: 1000 lines; 1 with errors (not in the totals)');
+    expect(v[1001][10]).toBe('Total: 1,000 lines; 1 with errors (not in the totals)');
   });
 
   it('Cancel between two parts stops the costing: no more requests, nothing written', async () => {

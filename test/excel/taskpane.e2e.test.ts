@@ -5,77 +5,43 @@
  * anything is overwritten), choose columns when there is no header; and the custom functions of
  * the same runtime filling a 2,000-row sheet.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import build from '../../excel-addin/build.mjs';
 import { projectRoot } from '../../server/data/paths.js';
-import { launchChromium } from '../helpers/browser.js';
-import { startServer, type RunningServer } from '../helpers/server.js';
+import type { RunningServer } from '../helpers/server.js';
 import { REFUND_BOLD_ROWS, REFUND_CHECKED, REFUND_ENTRIES, REFUND_RECORD, REFUND_REQUESTS, REFUND_STATUS, REFUND_TOTALS } from '../addins/refund-entries.js';
+import { openPane, type Pane } from './pane.js';
 
 /** The README's picture of the pane after costing an invoice with entry dates, renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
 const SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? join(projectRoot, 'docs') : tmpdir(), 'excel-taskpane.png');
 /** The README's picture of the pane after a refund check, renewed the same way. */
 const REFUND_SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? join(projectRoot, 'docs') : tmpdir(), 'excel-refund-check.png');
-const stub = readFileSync(join(import.meta.dirname, 'fixtures', 'office-stub.js'), 'utf8');
 
-let dir: string;
+let pane: Pane;
 let server: RunningServer;
-let browser: BrowserContext;
 let page: Page;
 /** Every /api/v1 request the page made: method and path; and the bodies of the bulk requests. */
 const api: string[] = [];
 const bulkBodies: any[] = [];
 const pageErrors: string[] = [];
 
-declare global {
-  interface Window {
-    __sheet: {
-      set(row: number, col: number, values: unknown[][]): void;
-      get(row: number, col: number, h: number, w: number): unknown[][];
-      formats(row: number, col: number, h: number, w: number): string[][];
-      bold(row: number, col: number, h: number, w: number): boolean[][];
-      border(row: number, col: number): string | null;
-      fills(row: number, col: number, h: number, w: number): (string | null)[][];
-      notes(row: number, col: number, h: number, w: number): (string | null)[][];
-      note(row: number, col: number, text: string): void;
-      select(row: number, col: number, h: number, w: number): void;
-      clear(): void;
-      letter(i: number): string;
-    };
-    __storage: Map<string, string>;
-    __associated: Map<string, (...args: unknown[]) => Promise<unknown>>;
-  }
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'landed-excel-e2e-'));
-  await build(projectRoot, { outDir: join(dir, 'static', 'excel'), env: {} });
-  server = await startServer({ staticRoot: join(dir, 'static') });
-  ({ browser, page } = await launchChromium(join(dir, 'profile'), { width: 380, height: 1000 }));
-  // office.js comes from Microsoft's CDN: the stand-in answers instead; nothing else leaves the machine.
-  await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) =>
-    route.request().url() === 'https://appsforoffice.microsoft.com/lib/1/hosted/office.js'
-      ? route.fulfill({ status: 200, contentType: 'application/javascript', body: stub })
-      : route.abort(),
-  );
+  pane = await openPane();
+  ({ server, page } = pane);
   page.on('request', (r) => {
     const u = new URL(r.url());
     if (u.pathname.startsWith('/api/v1/')) api.push(`${r.method()} ${u.pathname}`);
     if (u.pathname === '/api/v1/duty/bulk') bulkBodies.push(r.postDataJSON());
   });
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(`${server.url}/excel/taskpane.html`);
+  await page.goto(pane.url);
   await page.locator('#app').waitFor({ state: 'visible' });
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await pane?.close();
 });
 
 const statusOf = (id: string) => page.locator(`#${id}`).textContent();
@@ -191,7 +157,7 @@ describe('the task pane in Chromium', () => {
     api.length = 0;
     await page.click('#cost');
     await page.locator('#confirm').waitFor({ state: 'visible' });
-    expect(await page.locator('#confirm-text').textContent()).toBe('Cells in Sheet1!F1:P6 are not empty. Overwrite them with the costing?');
+    expect(await page.locator('#confirm-text').textContent()).toBe('The cells Sheet1!F1:P6 are not empty. Overwrite them with the costing?');
     await page.click('#confirm-no');
     await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
     expect(api).toEqual([]);

@@ -67,13 +67,13 @@ export async function startServer(overrides: Partial<AppDeps> & { env?: NodeJS.P
   };
 }
 
-/** `nodeArgs` go before the script (`--expose-gc`, `--import ...`). */
-export async function startServerProcess(env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = []): Promise<RunningServer & { pid: number; keysDb: string; exited: Promise<number | null>; alive(): boolean }> {
+/** `nodeArgs` go before the script (`--expose-gc`, `--import ...`); `script` is the built service unless another is named. */
+export async function startServerProcess(env: NodeJS.ProcessEnv = {}, nodeArgs: string[] = [], script = join(projectRoot, 'dist/server/main.js')): Promise<RunningServer & { pid: number; keysDb: string; exited: Promise<number | null>; alive(): boolean }> {
   const dir = mkdtempSync(join(tmpdir(), 'landed-test-'));
   const keysDb = join(dir, 'keys.sqlite');
   const keys = new SqliteKeyStore(keysDb);
   const { key } = keys.create('test');
-  const child = spawn(process.execPath, [...nodeArgs, join(projectRoot, 'dist/server/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', KEYS_DB: keysDb, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

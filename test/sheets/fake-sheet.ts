@@ -28,8 +28,13 @@ export function columnLetters(col: number): string {
   return s;
 }
 
-/** `B2:D5` or `B2` → row, column, rows, columns. */
-export function parseA1(a1: string): { row: number; col: number; rows: number; cols: number } {
+/** A sheet's rows, as a new Sheets sheet has (more when written beyond): what a whole column spans. */
+const GRID_ROWS = 1000;
+
+/** `B2:D5`, `B2`, or whole columns `A:E` (every row of a sheet of `gridRows`) → row, column, rows, columns. */
+export function parseA1(a1: string, gridRows = GRID_ROWS): { row: number; col: number; rows: number; cols: number } {
+  const whole = /^([A-Z]+):([A-Z]+)$/i.exec(a1);
+  if (whole) return { row: 1, col: columnNumber(whole[1]), rows: gridRows, cols: columnNumber(whole[2]) - columnNumber(whole[1]) + 1 };
   const m = /^([A-Z]+)(\d+)(?::([A-Z]+)(\d+))?$/i.exec(a1);
   if (!m) throw new Error(`bad A1 notation ${a1}`);
   const row = Number(m[2]);
@@ -58,7 +63,7 @@ export class FakeSheet {
 
   getRange(rowOrA1: number | string, col?: number, rows = 1, cols = 1): FakeRange {
     if (typeof rowOrA1 === 'string') {
-      const r = parseA1(rowOrA1);
+      const r = parseA1(rowOrA1, Math.max(GRID_ROWS, this.getLastRow()));
       return new FakeRange(this, r.row, r.col, r.rows, r.cols);
     }
     return new FakeRange(this, rowOrA1, col!, rows, cols);

@@ -290,6 +290,39 @@ describe('a column filled down: =DUTY(A2, B2, C2) on 2,000 rows', () => {
   });
 });
 
+describe('a fill-down of =DUTY(A2, D2*E2, C2) (value = Qty × Unit price) on 500 rows, its cells recalculated in parallel', () => {
+  // 500 lines of 6109.10.00: Qty 1, 2, … 500 at unit prices 2.10, 2.11, …; origins china, kr, mfn, Vietnam in turn.
+  const n = 500;
+  const rows = Array.from({ length: n }, (_, i) => ({ hts: '6109.10.00', origin: ['china', 'kr', 'mfn', 'Vietnam'][i % 4], qty: i + 1, price: Math.round(210 + i) / 100 }));
+  // What Sheets passes for D*E: the product in doubles (3 × 2.12 is 6.36, 3 × 2.1 6.300000000000001).
+  const value = (r: (typeof rows)[number]) => r.qty * r.price;
+
+  test('the cells cost at most 2 requests reaching the server, and each equals the single-cell result', async () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:F1').setValues([['HTS', 'Description', 'Origin', 'Qty', 'Unit price', 'Duty']]);
+    w.sheet.getRange(`A2:E${n + 1}`).setValues(rows.map((r) => [r.hts, 'T-shirt', r.origin, r.qty, r.price]));
+    w.sheet.getRange(`F2:F${n + 1}`).setFormulas(rows.map((_, i) => [`=DUTY(A${i + 2},D${i + 2}*E${i + 2},C${i + 2})`]));
+    const before = await serverRequests(addon.server, '/api/v1/duty/batch');
+
+    // Each cell an execution of its own, eight at a time, as Sheets recalculates a filled-down column.
+    const answers = await w.recalculateInParallel(rows.map((r, i) => ({ a1: `F${i + 2}`, name: 'DUTY', args: [r.hts, value(r), r.origin] })));
+    const cells = answers.map((a) => (Array.isArray(a) ? a[0][0] : a));
+    expect(w.documentLock.waited).toBeGreaterThan(0); // executions did run at the same time: some waited for the one filling the cache
+    expect((await serverRequests(addon.server, '/api/v1/duty/batch')) - before).toBeLessThanOrEqual(2);
+    // The first cell to miss worked out D*E for every row: all 500 queries in its request.
+    expect(batchRequests(w).map((r) => (r.body as { queries: unknown[] }).queries.length)).toEqual([n]);
+
+    // Single-cell results: each cell on its own, in a spreadsheet with nothing around it (a request each: a sample of them),
+    // and all 500 as one range call; 16.5% of the value (China: + 7.5% List 4A + 12.5% note 52 on top, not in DUTY; Korea Free).
+    const alone = addon.fresh();
+    for (const i of [0, 1, 2, 3, 4, 250, 499]) expect(cells[i], `row ${i + 2}`).toEqual(alone.call<number[][]>('DUTY', rows[i].hts, value(rows[i]), rows[i].origin)[0][0]);
+    const single = alone.call<number[][]>('DUTY', column(rows.map((r) => r.hts)), column(rows.map(value)), column(rows.map((r) => r.origin)));
+    expect(cells).toEqual(single.map(([v]) => v));
+    // By hand: row 3 (mfn) 3 × 2.12 = 6.36 → 16.5% = 1.0494 → 1.05; row 2 (kr) Free; row 500 (Vietnam) 500 × 7.09 = 3,545 → 584.925 → 584.93.
+    expect([cells[2], cells[1], cells[499]]).toEqual([1.05, 0, 584.93]);
+  });
+});
+
 describe('the key', () => {
   test('saved from the sidebar into document properties, so every user’s custom functions use it', () => {
     const w = addon.fresh();

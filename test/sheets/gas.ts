@@ -12,9 +12,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { FakeSheet, type FakeRange } from './fake-sheet.js';
 
 const FETCH_CHILD = fileURLToPath(new URL('./fetch-child.mjs', import.meta.url));
+const EXECUTION = fileURLToPath(new URL('./gas-execution.mjs', import.meta.url));
 const MAX_CACHE_KEY = 250;
 const MAX_CACHE_VALUE = 100 * 1024;
 /**
@@ -104,6 +106,62 @@ class Cache {
   }
 }
 
+/**
+ * The document lock: one holder at a time across executions. Free, it is taken at once; held by
+ * another execution (recalculateInParallel), tryLock answers when it is released or the wait is over.
+ */
+class DocumentLock {
+  /** How many times an execution found the lock held and waited (executions that overlapped). */
+  waited = 0;
+  private holder: object | null = null;
+  private readonly waiting: (() => void)[] = [];
+
+  /** One execution's LockService.getDocumentLock(). */
+  view() {
+    const me = {};
+    const take = (ms: number): boolean | Promise<boolean> => {
+      if (this.holder === null || this.holder === me) return !!(this.holder = me);
+      this.waited++;
+      return new Promise((resolve) => {
+        const wake = () => {
+          if (this.holder !== null) return void this.waiting.push(wake);
+          clearTimeout(timer);
+          this.holder = me;
+          resolve(true);
+        };
+        const timer = setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(wake), 1);
+          resolve(false);
+        }, ms);
+        this.waiting.push(wake);
+      });
+    };
+    return {
+      tryLock: take,
+      waitLock: async (ms: number) => {
+        if (!(await take(ms))) throw new Error('Exception: Lock timeout: another process was holding the lock for too long.');
+      },
+      hasLock: () => this.holder === me,
+      releaseLock: () => {
+        if (this.holder !== me) return;
+        this.holder = null;
+        this.waiting.shift()?.();
+      },
+    };
+  }
+}
+
+/** A custom function cell to recalculate: where it is, its function and the arguments Sheets passes it. */
+export interface CellCall {
+  a1: string;
+  name: string;
+  args: unknown[];
+}
+
+/** Whether a value is a service object (methods to call), not data to copy. */
+const isService = (v: unknown): v is object =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && !(v instanceof Date) && (Object.getPrototypeOf(v) !== Object.prototype || Object.values(v).some((x) => typeof x === 'function'));
+
 export class AddonWorld {
   readonly requests: HttpRequest[] = [];
   readonly documentProperties = new Map<string, string>();
@@ -117,6 +175,7 @@ export class AddonWorld {
   /** Answers the next ui.alert calls give ('YES', 'NO', 'OK'); an unexpected question fails the test. */
   readonly alertAnswers: string[] = [];
   readonly menus: { name: string; items: [string, string][] }[] = [];
+  readonly documentLock = new DocumentLock();
   sidebar: { title: string; content: string } | null = null;
   /** Who runs the script now: user properties are per user. */
   user = 'owner@example.com';
@@ -151,6 +210,67 @@ export class AddonWorld {
       throw new Error((e as Error).message);
     }
     return answer === undefined ? (undefined as T) : (JSON.parse(JSON.stringify(answer)) as T);
+  }
+
+  /**
+   * Recalculates cells as Sheets does after a fill-down: each cell an execution of its own (a fresh
+   * global scope, its cell the active range), `parallel` of them at the same time, in worker threads
+   * (gas-execution.mjs) whose services are this world's: the sheet, caches, properties, the one
+   * document lock and the real HTTP fetches. Each answer is the function's value, or its error's message.
+   */
+  async recalculateInParallel(cells: readonly CellCall[], parallel = 8): Promise<unknown[]> {
+    const answers: unknown[] = new Array(cells.length);
+    const objects = new Map<number, object>();
+    let nextHandle = 0;
+    const register = (o: object) => (objects.set(++nextHandle, o), nextHandle);
+    const wrap = (v: unknown): object => (isService(v) ? { handle: register(v) } : Array.isArray(v) && v.some(isService) ? { items: v.map(wrap) } : { value: v });
+    const base = this.services();
+    const rootsFor = (a1: string): Record<string, number> => {
+      const range = this.sheet.getRange(a1);
+      const book = { ...base.SpreadsheetApp.getActiveSpreadsheet(), getActiveRange: () => range, getActiveSheet: () => this.sheet };
+      const lock = this.documentLock.view();
+      const services = {
+        ...base,
+        SpreadsheetApp: { ...base.SpreadsheetApp, getActiveSpreadsheet: () => book, getActiveSheet: () => this.sheet, getActiveRange: () => range },
+        LockService: { getDocumentLock: () => lock, getScriptLock: () => lock },
+      };
+      return Object.fromEntries(Object.entries(services).filter(([k]) => k !== 'Utilities').map(([k, o]) => [k, register(o)]));
+    };
+    let next = 0;
+    const workers = Array.from({ length: Math.min(parallel, cells.length) }, () => {
+      const flag = new SharedArrayBuffer(4);
+      const { port1, port2 } = new MessageChannel();
+      const worker = new Worker(EXECUTION, { workerData: { code: join(this.dir, 'Code.js'), flag, port: port2 }, transferList: [port2] });
+      const signal = new Int32Array(flag);
+      port1.on('message', async ({ handle, method, args }: { handle: number; method: string; args: unknown[] }) => {
+        let reply: object;
+        try {
+          const target = objects.get(handle) as Record<string, (...a: unknown[]) => unknown>;
+          reply = wrap(await target[method](...args));
+        } catch (e) {
+          reply = { error: (e as Error).message };
+        }
+        port1.postMessage(reply);
+        Atomics.store(signal, 0, 1);
+        Atomics.notify(signal, 0);
+      });
+      return new Promise<void>((resolve, reject) => {
+        const run = () => {
+          if (next === cells.length) return void worker.terminate().then(() => (port1.close(), resolve()));
+          const index = next++;
+          const { a1, name, args } = cells[index];
+          worker.postMessage({ index, name, args, roots: rootsFor(a1) });
+        };
+        worker.on('message', (m: { index: number; value?: unknown; error?: string }) => {
+          answers[m.index] = 'error' in m ? m.error : m.value;
+          run();
+        });
+        worker.on('error', reject);
+        run();
+      });
+    });
+    await Promise.all(workers);
+    return answers;
   }
 
   /** Names of the top-level functions Code.js declares. */
@@ -219,16 +339,8 @@ export class AddonWorld {
         world.sidebar = { title: html.getTitle(), content: html.getContent() };
       },
     };
-    // One execution at a time runs here, so a lock is always free; the add-on must still take and release it.
-    const lock = () => {
-      let held = false;
-      return {
-        tryLock: () => (held = true),
-        waitLock: () => void (held = true),
-        hasLock: () => held,
-        releaseLock: () => void (held = false),
-      };
-    };
+    // One lock for the document, shared by every execution (those of recalculateInParallel run at the same time).
+    const lock = () => world.documentLock.view();
     const book = {
       getSheetByName: (name: string) => world.sheets.get(name) ?? null,
       getActiveSheet: () => world.active.getSheet(),

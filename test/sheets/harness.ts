@@ -30,8 +30,9 @@ export interface Addon {
   close(): Promise<void>;
 }
 
-export async function startAddon(env: NodeJS.ProcessEnv = {}): Promise<Addon> {
-  const server = await startServerProcess(env);
+/** `start` runs the server (startServerProcess with `env` unless another is given: a small rate limit). */
+export async function startAddon(env: NodeJS.ProcessEnv = {}, start: () => Promise<Server> = () => startServerProcess(env)): Promise<Addon> {
+  const server = await start();
   const dir = await buildInto(server.url);
   const fresh = () => {
     const world = new AddonWorld(dir);
@@ -50,22 +51,29 @@ export async function startAddon(env: NodeJS.ProcessEnv = {}): Promise<Addon> {
 }
 
 /**
- * The requests the server itself logged for a path (one line as each completes). A barrier request
- * completes after every request before it, so once its line is in, the count is complete.
+ * The requests the server itself logged for a path (one line as each completes), their statuses in
+ * order. A barrier request completes after every request before it, so once its line is in, the
+ * list is complete.
  */
-export async function serverRequests(server: Server, path: string): Promise<number> {
+export async function serverStatuses(server: Server, path: string): Promise<number[]> {
   const barrier = `/healthz?barrier=${Math.random().toString(36).slice(2)}`;
   await fetch(`${server.url}${barrier}`);
-  const urls = () =>
+  const done = () =>
     server.logs.flatMap((line) => {
       try {
-        const entry = JSON.parse(line) as { msg?: string; url?: string };
-        return entry.msg === 'request completed' && entry.url ? [entry.url] : [];
+        const entry = JSON.parse(line) as { msg?: string; url?: string; statusCode?: number };
+        return entry.msg === 'request completed' && entry.url ? [{ url: entry.url, status: entry.statusCode! }] : [];
       } catch {
         return [];
       }
     });
-  for (let i = 0; i < 200 && !urls().includes(barrier); i++) await new Promise((r) => setTimeout(r, 25));
-  if (!urls().includes(barrier)) throw new Error('the server never logged the barrier request');
-  return urls().filter((u) => u.split('?')[0] === path).length;
+  const arrived = () => done().some((r) => r.url === barrier);
+  for (let i = 0; i < 200 && !arrived(); i++) await new Promise((r) => setTimeout(r, 25));
+  if (!arrived()) throw new Error('the server never logged the barrier request');
+  return done().flatMap((r) => (r.url.split('?')[0] === path ? [r.status] : []));
+}
+
+/** How many requests the server itself logged for a path (serverStatuses). */
+export async function serverRequests(server: Server, path: string): Promise<number> {
+  return (await serverStatuses(server, path)).length;
 }

@@ -316,7 +316,7 @@ describe('the menu', () => {
     expect(w.sheet.values('G2:G5001').reduce((n, [c]) => n + Math.round(Number(c) * 100), 0)).toBe(65150);
     // Duty 5,000 × 16.50 = 82,500; landed 500,000 + 82,500 + 651.50.
     expect(w.sheet.values('C5002:I5002')).toEqual([[82500, 0, 0, 0, 651.5, 0, 583151.5]]);
-    expect(w.sheet.values('M5002')).toEqual([['Total: 5000 lines']]);
+    expect(w.sheet.values('M5002')).toEqual([['Total: 5,000 lines']]);
     // The last toast in the pane's words, its numbers formatted (it said "5000 lines costed: landed cost 583151.50").
     expect(w.toasts.at(-1)).toBe('Costed 5,000 lines into Sheet1!C1:M5003. Schedule 2026 Revision 10. Landed cost $583,151.50.');
   });

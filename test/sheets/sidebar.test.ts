@@ -4,22 +4,21 @@
  * the Apps Script stand-ins, which call the real API. Leaves a screenshot of the sidebar after costing
  * an invoice with entry dates (see SCREENSHOT).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../helpers/browser.js';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
-import { startAddon, type Addon } from './harness.js';
+import { serverStatuses, startAddon, type Addon } from './harness.js';
+import { openSidebar } from './sidebar-page.js';
+import { startLimitedServerProcess } from '../helpers/limited-server.js';
 import { MIXED_ORDER_BY_VESSEL, writeDatedInvoice, writeMixedOrder } from './orders.js';
 import { REFUND_CHECKED, REFUND_ENTRIES, REFUND_STATUS, REFUND_TOTALS } from '../addins/refund-entries.js';
 
 /** The README's picture of the sidebar after costing an invoice with entry dates (the Excel pane's order), renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
 const SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? fileURLToPath(new URL('../../docs', import.meta.url)) : tmpdir(), 'sheets-sidebar.png');
-/** Where Apps Script serves sidebars from; answered locally, as nothing may leave the machine. */
-const SIDEBAR_URL = 'https://n-sidebar-0-script.googleusercontent.com/userCodeAppPanel';
 
 let addon: Addon;
 let world: AddonWorld;
@@ -31,41 +30,17 @@ const pageErrors: string[] = [];
 /** When set, a call of costOrderChunk for a chunk after the first waits for it (the person presses Cancel meanwhile). */
 let holdChunks: Promise<void> | null = null;
 
-/** google.script.run: withSuccessHandler/withFailureHandler, then any server function by name. */
-const RUN_STUB = `(() => {
-  const runner = (ok, fail) => new Proxy({}, {
-    get(_, name) {
-      if (name === 'withSuccessHandler') return (f) => runner(f, fail);
-      if (name === 'withFailureHandler') return (f) => runner(ok, f);
-      return (...args) => {
-        window.__callServer(name, JSON.parse(JSON.stringify(args))).then(
-          (v) => ok && ok(v),
-          (e) => fail && fail(new Error(String(e && e.message || e).replace(/^Error: /, ''))),
-        );
-      };
-    },
-  });
-  window.google = { script: { run: runner(null, null) } };
-})();`;
-
 beforeAll(async () => {
   addon = await startAddon();
   world = addon.fresh();
   world.call('saveSettings', { clearKey: true }); // the person pastes the key in the sidebar
   profile = mkdtempSync(join(tmpdir(), 'landed-sheets-chromium-'));
-  ({ browser, page } = await launchChromium(profile, { width: 300, height: 900 }));
-  const html = readFileSync(join(world.dir, 'Sidebar.html'), 'utf8');
-  await page.route('**/*', (route) => (route.request().url() === SIDEBAR_URL ? route.fulfill({ status: 200, contentType: 'text/html; charset=utf-8', body: html }) : route.abort()));
-  await page.exposeFunction('__callServer', async (name: string, args: unknown[]) => {
+  ({ browser, page } = await openSidebar(world.dir, profile, async (name, args) => {
     calls.push(name);
     if (name === 'costOrderChunk' && args[1] !== 0 && holdChunks) await holdChunks;
     return world.call(name, ...args);
-  });
-  await page.addInitScript(RUN_STUB);
+  }));
   page.on('pageerror', (e) => pageErrors.push(e.message));
-  await page.goto(SIDEBAR_URL);
-  // The page asks for the settings on load.
-  await page.waitForFunction(() => (document.getElementById('apiUrl') as HTMLInputElement).value !== '');
 });
 
 afterAll(async () => {
@@ -265,4 +240,60 @@ test('a 1,000-line order shows its progress part by part over both passes, and C
   expect(await page.locator('#progress').isHidden()).toBe(true);
   expect(await page.locator('#stop').isHidden()).toBe(true);
   expect(pageErrors).toEqual([]);
+});
+
+test('an order that meets the rate limit waits it out, counting the seconds down, and finishes whole; Cancel while waiting leaves the sheet as it was', async () => {
+  // The real service with 5 requests per key in any 10 s: a 1,500-line order (4 parts measured, then costed: 8 requests) meets it.
+  const limited = await startAddon({}, () => startLimitedServerProcess(5, 10_000));
+  const previous = world;
+  try {
+    world = limited.fresh();
+    world.sheet.getRange('A1:B1501').setValues([['HTS', 'Value'], ...Array.from({ length: 1500 }, (_, i) => ['6109.10.00', 100 + i])]);
+    world.select('A1:B1501');
+    await page.evaluate(() => {
+      const shown: string[] = ((window as unknown as { __shown: string[] }).__shown = []);
+      const box = document.getElementById('order')!;
+      new MutationObserver(() => shown.push(box.textContent ?? '')).observe(box, { childList: true, characterData: true, subtree: true });
+    });
+    await page.click('#cost');
+    await expect.poll(() => text('#order'), { timeout: 40_000 }).toBe('Costed 1,500 lines into Sheet1!C1:M1503. Schedule 2026 Revision 10.');
+    const statuses = await serverStatuses(limited.server, '/api/v1/duty/bulk');
+    expect(statuses.slice(0, 6)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(8);
+    // The 6th request (the second part costed) met the limit: 4 × 375 measured + 375 costed = 1,875 of 3,000; the seconds counted down.
+    const waits = await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown.filter((t) => t.startsWith('Waiting')));
+    expect(waits[0]).toMatch(/^Waiting for the rate limit: resumes in (\d|10) s \(1,875 of 3,000 done\)\.$/);
+    const seconds = [...new Set(waits.filter((t) => t.endsWith('(1,875 of 3,000 done).')).map((t) => Number(/in (\d+) s/.exec(t)![1])))];
+    expect(seconds.length).toBeGreaterThan(1);
+    expect(seconds).toEqual([...seconds].sort((a, b) => b - a));
+    // Whole: every line OK; 16.5% of 100 … 1,599, each rounded half away from zero: (16.5 × 1,274,250 + 0.5 × 750 odd values) cents = 210,255.00;
+    // MPF of the one entry at its maximum 651.50 (0.3464% of 1,274,250 is 4,414.00).
+    expect(world.sheet.values('M2:M1501').flat().filter((v) => v !== 'OK')).toEqual([]);
+    expect(world.sheet.values('C1502:I1502')).toEqual([[210255, 0, 0, 0, 651.5, 0, 1485156.5]]);
+    expect(world.sheet.values('M1502')).toEqual([['Total: 1,500 lines']]);
+    expect((await shownTotals())[0]).toBe('Lines 1,500');
+
+    // Again at once, lower down: the limit is met early; Cancel during the wait stops it, and what it wrote is cleared.
+    world.sheet.getRange('A1601:B3101').setValues([['HTS', 'Value'], ...Array.from({ length: 1500 }, (_, i) => ['6109.10.00', 100 + i])]);
+    world.select('A1601:B3101');
+    const area = () => {
+      const r = world.sheet.getRange('C1601:M3103');
+      return [r.getValues(), r.getNotes(), r.getBackgrounds(), r.getNumberFormats(), r.getFontWeights(), r.getBorderTops()];
+    };
+    const before = area();
+    await page.click('#cost');
+    await expect.poll(() => text('#order'), { timeout: 20_000 }).toMatch(/^Waiting for the rate limit: resumes in \d+ s/);
+    const sent = (await serverStatuses(limited.server, '/api/v1/duty/bulk')).length;
+    await page.click('#stop');
+    await expect.poll(() => text('#order')).toBe('Cancelled: what had been written was cleared.');
+    expect(calls.at(-1)).toBe('discardOrder');
+    expect(area()).toEqual(before);
+    // Nothing more was sent once Cancel was pressed.
+    expect(await serverStatuses(limited.server, '/api/v1/duty/bulk')).toHaveLength(sent);
+    expect(await page.locator('#progress').isHidden()).toBe(true);
+    expect(pageErrors).toEqual([]);
+  } finally {
+    world = previous;
+    await limited.close();
+  }
 });

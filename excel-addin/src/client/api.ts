@@ -5,6 +5,7 @@
  * never reaches a cell. All requests share one pause: when one gets 429, the others wait too.
  */
 import { GET_A_KEY } from '../../../spreadsheet/addin-help.js';
+import { retryAfterMs as askedWait } from '../../../spreadsheet/rate-limit.js';
 import { type KeyValueStore, markKeyWorks, readSettings, type Settings, writeSettings } from './settings.js';
 
 /** An error from the API (`{"error":{code,message,details}}`), a line of a batch, or the transport. */
@@ -102,12 +103,29 @@ export class LandedApi {
     return this.send<T>('GET', q ? `${path}?${q}` : path);
   }
 
-  /** A POST; `signal` cancels it (and any wait for the rate limit before it). */
-  post<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-    return this.send<T>('POST', path, JSON.stringify(body), signal);
+  /**
+   * A POST; `signal` cancels it, and any wait for the rate limit before it at once. `onWait` is told
+   * of each such wait (its milliseconds) before it starts.
+   */
+  post<T>(path: string, body: unknown, signal?: AbortSignal, onWait?: (ms: number) => void): Promise<T> {
+    return this.send<T>('POST', path, JSON.stringify(body), signal, onWait);
   }
 
-  private async send<T>(method: string, path: string, body?: string, signal?: AbortSignal): Promise<T> {
+  /** Sleeps `ms`, or until `signal` aborts (then rejects as cancelled). */
+  private pause(ms: number, signal?: AbortSignal): Promise<void> {
+    if (!signal) return this.sleep(ms);
+    if (signal.aborted) return Promise.reject(cancelled());
+    return new Promise((resolve, reject) => {
+      const abort = () => reject(cancelled());
+      signal.addEventListener('abort', abort, { once: true });
+      void this.sleep(ms).then(() => {
+        signal.removeEventListener('abort', abort);
+        resolve();
+      });
+    });
+  }
+
+  private async send<T>(method: string, path: string, body?: string, signal?: AbortSignal, onWait?: (ms: number) => void): Promise<T> {
     const { baseUrl, key } = await this.settings();
     if (!key) throw new ApiError('no_key', `No landed API key is set: ${WHERE_TO_SET_KEY}. ${GET_A_KEY}`);
     if (!baseUrl) throw new ApiError('no_base_url', `No landed API address is set: ${WHERE_TO_SET_KEY}.`);
@@ -116,13 +134,16 @@ export class LandedApi {
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     for (let attempt = 1; ; attempt++) {
       const wait = this.pausedUntil - this.now();
-      if (wait > 0) await this.sleep(wait);
-      if (signal?.aborted) throw new ApiError('cancelled', 'Cancelled.');
+      if (wait > 0) {
+        onWait?.(wait);
+        await this.pause(wait, signal);
+      }
+      if (signal?.aborted) throw cancelled();
       let res: Response;
       try {
         res = await this.fetchImpl(url, { method, headers, body, signal });
       } catch (e) {
-        if (signal?.aborted) throw new ApiError('cancelled', 'Cancelled.');
+        if (signal?.aborted) throw cancelled();
         throw new ApiError('network', `Cannot reach the landed API at ${baseUrl} (${(e as Error).message}); check the address under Settings in the landed task pane.`);
       }
       this.lastRateLimit = {
@@ -132,9 +153,8 @@ export class LandedApi {
       };
       if (res.status === 429) {
         this.retries++;
-        const ms = retryAfterMs(res, this.now()) ?? Math.min(FALLBACK_WAIT_MS * 2 ** (attempt - 1), MAX_WAIT_MS);
+        const ms = retryAfterMs(res, await jsonOf(res), this.now()) ?? Math.min(FALLBACK_WAIT_MS * 2 ** (attempt - 1), MAX_WAIT_MS);
         this.pausedUntil = Math.max(this.pausedUntil, this.now() + ms);
-        await res.body?.cancel();
         continue;
       }
       return (await readBody(res, key)) as T;
@@ -168,11 +188,22 @@ function numberHeader(res: Response, name: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
-/** Retry-After as seconds or an HTTP date → milliseconds to wait (at most two minutes). */
-export function retryAfterMs(res: Response, now: number): number | null {
-  const v = res.headers.get('Retry-After');
-  if (v === null || v.trim() === '') return null;
-  const seconds = Number(v);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(v) - now;
-  return Number.isFinite(ms) ? Math.min(Math.max(ms, MIN_WAIT_MS), MAX_WAIT_MS) : null;
+const cancelled = () => new ApiError('cancelled', 'Cancelled.');
+
+/** A response's JSON body, or undefined. */
+async function jsonOf(res: Response): Promise<unknown> {
+  try {
+    return JSON.parse(await res.text());
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A 429's wait (its Retry-After as seconds or an HTTP date, else its JSON error's retry_after) in
+ * milliseconds, at least MIN_WAIT_MS and at most two minutes.
+ */
+export function retryAfterMs(res: Response, body: unknown, now: number): number | null {
+  const ms = askedWait(res.headers.get('Retry-After'), body, now);
+  return ms === null ? null : Math.min(Math.max(ms, MIN_WAIT_MS), MAX_WAIT_MS);
 }

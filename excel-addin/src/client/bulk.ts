@@ -20,8 +20,9 @@ export interface CostedOrder extends OrderResult {
 
 /**
  * The answers' lines follow the requests' readable lines, request after request. Progress is
- * reported after each step, counted in lines over both passes; `signal` stops the costing at the
- * request under way or before the next.
+ * reported after each step, counted in lines over both passes, and each wait for the rate limit
+ * (a 429) before it starts (`onWait`: its milliseconds and the progress so far): the order waits
+ * and goes on. `signal` stops the costing at the request or wait under way or before the next.
  */
 export async function costOrder(
   api: LandedApi,
@@ -29,21 +30,27 @@ export async function costOrder(
   options: OrderOptions,
   onProgress: (done: number, total: number) => void = () => {},
   signal?: AbortSignal,
+  onWait: (ms: number, done: number, total: number) => void = () => {},
 ): Promise<CostedOrder> {
   const steps = costingSteps(requests);
   const progress = (index: number) => {
     const { done, total } = progressAt(steps, index);
     onProgress(done, total);
   };
+  const post = (index: number, body: Record<string, unknown>) =>
+    api.post<OrderResult>('/duty/bulk', body, signal, (ms) => {
+      const { done, total } = progressAt(steps, index);
+      onWait(ms, done, total);
+    });
   progress(0);
   const bases: (FeeBasis | null)[] = requests.map(() => null);
   const answers: (OrderResult | null)[] = requests.map(() => null);
   for (const [index, { measure, part, lines }] of steps.entries()) {
     // A part of unreadable lines only: nothing to send, its rows are written as errors.
     if (!lines) continue;
-    if (measure) bases[part] = (await api.post<OrderResult>('/duty/bulk', requestBody(requests[part], options), signal)).totals;
+    if (measure) bases[part] = (await post(index, requestBody(requests[part], options))).totals;
     // The measures come first, so every share of the entry is known by now.
-    else answers[part] = await api.post<OrderResult>('/duty/bulk', requestBody(requests[part], options, entryShares(requests, bases)[part]), signal);
+    else answers[part] = await post(index, requestBody(requests[part], options, entryShares(requests, bases)[part]));
     progress(index + 1);
   }
   const results = answers.filter((r): r is OrderResult => r !== null);

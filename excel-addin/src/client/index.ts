@@ -52,8 +52,14 @@ export class Landed {
     return this.lookup(`search ${limit ?? ''} ${q}`, () => this.api.get<SearchAnswer>('/hts', { q, limit }));
   }
 
-  costOrder(requests: readonly OrderRequest[], options: OrderOptions, onProgress?: (done: number, total: number) => void, signal?: AbortSignal): Promise<CostedOrder> {
-    return costOrder(this.api, requests, options, onProgress, signal);
+  costOrder(
+    requests: readonly OrderRequest[],
+    options: OrderOptions,
+    onProgress?: (done: number, total: number) => void,
+    signal?: AbortSignal,
+    onWait?: (ms: number, done: number, total: number) => void,
+  ): Promise<CostedOrder> {
+    return costOrder(this.api, requests, options, onProgress, signal, onWait);
   }
 
   /** Drops every cached answer: after the settings change (another server or key). */

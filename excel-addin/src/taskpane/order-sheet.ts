@@ -11,7 +11,7 @@ import {
   columnLetter, FOOTER_ROWS, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetOrder,
 } from '../../../spreadsheet/order-sheet.js';
 import { orderRequests, type OrderRequest } from '../../../spreadsheet/order-requests.js';
-import { costingRecord, KIND_COLOURS, lineOutput, totalsOutput, withUnread } from '../../../spreadsheet/order-output.js';
+import { costingRecord, KIND_COLOURS, lineOutput, overwriteQuestion, shownNotes, totalsOutput, withUnread } from '../../../spreadsheet/order-output.js';
 
 export interface Selection {
   address: string;
@@ -54,13 +54,22 @@ export function outputBlock(sel: Selection, order: SheetOrder, requests: readonl
   values[sel.rowCount] = totalsOutput(withUnread(costed.totals, unread), missing, costed.entries);
   values[sel.rowCount + 1][0] = costingRecord({ revision: costed.hts_revision, options, dates: order.lines.flatMap((l) => l.date ?? []), at });
   notes[sel.rowCount + 1] = costed.notes.join('\n');
-  return { values, numberFormat: values.map((_, i) => (i === sel.rowCount + 1 ? RESULT_HEADERS.map(() => 'General') : [...RESULT_FORMATS])), fills, notes };
+  // The header and the record are text (as Sheets leaves them); the lines and the totals take the results' formats.
+  const text = (i: number) => i === sel.rowCount + 1 || (order.header && i === 0);
+  return { values, numberFormat: values.map((_, i) => (text(i) ? RESULT_HEADERS.map(() => 'General') : [...RESULT_FORMATS])), fills, notes };
 }
 
-/** Reads the used part of the selection. */
+/**
+ * Reads the order, as spreadsheet/selection.ts specifies for both add-ins: one selected cell stands
+ * for the table around it (its surrounding region); of a larger selection, the used part.
+ */
 export async function readSelection(): Promise<Selection> {
   return Excel.run(async (context) => {
-    const used = context.workbook.getSelectedRange().getUsedRangeOrNullObject(true);
+    const selected = context.workbook.getSelectedRange();
+    selected.load(['rowCount', 'columnCount']);
+    await context.sync();
+    const range = selected.rowCount === 1 && selected.columnCount === 1 ? selected.getSurroundingRegion() : selected;
+    const used = range.getUsedRangeOrNullObject(true);
     used.load(['isNullObject', 'address', 'rowIndex', 'columnIndex', 'rowCount', 'columnCount', 'values']);
     await context.sync();
     if (used.isNullObject) throw new Error('The selection is empty: select the order, header row included.');
@@ -132,6 +141,8 @@ export interface CostDeps {
   confirm(message: string): Promise<boolean>;
   /** `done` of `total` line costings (both passes) of an order of `lines` lines sent. */
   progress(done: number, total: number, lines: number): void;
+  /** The costing waits `ms` for the rate limit (a 429) with `done` of `total` line costings done, then goes on. */
+  waiting?(ms: number, done: number, total: number, lines: number): void;
   /** Aborts the requests when the user cancels. */
   signal?: AbortSignal;
   now?: () => Date;
@@ -141,6 +152,8 @@ export interface CostSummary {
   address: string | null;
   order: SheetOrder;
   costed: CostedOrder | null;
+  /** What the pane lists under the totals, as the Sheets sidebar does (spreadsheet/order-output.ts shownNotes). */
+  notes: string[];
 }
 
 /** The whole flow behind the "Cost selected order" button. */
@@ -149,11 +162,15 @@ export async function costSelectedOrder(req: CostRequest, deps: CostDeps): Promi
   const order = readSheetOrder(sel.values, req.columns, req.options.decimal);
   if (!order.lines.length) throw new Error(`The selection ${sel.address} has no order lines${order.header ? ' under its header' : ''}.`);
   const target = await inspectTarget(sel);
-  if (!target.empty && !(await deps.confirm(`Cells in ${target.address} are not empty. Overwrite them with the costing?`)))
-    return { address: null, order, costed: null };
+  if (!target.empty && !(await deps.confirm(overwriteQuestion(target.address))))
+    return { address: null, order, costed: null, notes: [] };
   const requests = orderRequests(order.lines);
   const sent = order.lines.filter((l) => l.item).length;
-  const costed = await deps.client.costOrder(requests, req.options, (done, total) => deps.progress(done, total, sent), deps.signal);
-  const address = await writeBlock(sel, order, outputBlock(sel, order, requests, costed, req.options, (deps.now ?? (() => new Date()))()));
-  return { address, order, costed };
+  // Nothing is written before every part is costed: a cancel, even while waiting for the rate limit, leaves the sheet as it was.
+  const costed = await deps.client.costOrder(requests, req.options, (done, total) => deps.progress(done, total, sent), deps.signal, (ms, done, total) =>
+    deps.waiting?.(ms, done, total, sent),
+  );
+  const block = outputBlock(sel, order, requests, costed, req.options, (deps.now ?? (() => new Date()))());
+  const address = await writeBlock(sel, order, block);
+  return { address, order, costed, notes: shownNotes(block.values[sel.rowCount], costed.notes) };
 }

@@ -11,6 +11,7 @@ import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUM
 import { costSelectedOrder, readSelection } from './order-sheet.js';
 import { checkSelectedRefund } from './refund.js';
 import { costedText, progressText, totalsBlock, withUnread, type TotalsRow } from '../../../spreadsheet/order-output.js';
+import { waitingText } from '../../../spreadsheet/rate-limit.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -132,6 +133,9 @@ async function cost(): Promise<void> {
   const progress = $<HTMLProgressElement>('progress');
   const controller = new AbortController();
   cancel.onclick = () => controller.abort();
+  // While the order waits for the rate limit, the seconds left are counted down in the status.
+  let countdown: ReturnType<typeof setInterval> | undefined;
+  const stopCountdown = () => clearInterval(countdown);
   button.disabled = true;
   cancel.hidden = false;
   showTotals([]);
@@ -154,10 +158,23 @@ async function cost(): Promise<void> {
         confirm: confirmInPane,
         signal: controller.signal,
         progress(done, total, lines) {
+          stopCountdown();
           progress.hidden = false;
           progress.max = Math.max(total, 1);
           progress.value = done;
           say('order-status', progressText(lines, done, total));
+        },
+        waiting(ms, done, total, lines) {
+          stopCountdown();
+          const until = Date.now() + ms;
+          const show = () => {
+            const left = until - Date.now();
+            if (left > 0) return say('order-status', waitingText(left, done, total));
+            stopCountdown();
+            say('order-status', progressText(lines, done, total));
+          };
+          show();
+          countdown = setInterval(show, 1000);
         },
       },
     );
@@ -174,15 +191,16 @@ async function cost(): Promise<void> {
       errors ? 'error' : 'ok',
     );
     showTotals(totalsBlock(withUnread(t, unread)));
-    // The order's notes, as the Sheets sidebar shows them: the fee year used (a fallback when the table lacks the
-    // current one), the caveats; on the sheet they are the costing record's cell note.
-    showNotes(summary.costed.notes);
+    // The notes the Sheets sidebar shows: what the totals leave out, the fee year used (a fallback when the table
+    // lacks the current one), the caveats; on the sheet they are the totals' Status and the record's cell note.
+    showNotes(summary.notes);
   } catch (e) {
     if (isApiError(e) && e.code === 'cancelled') say('order-status', 'Cancelled: nothing was written.');
     else say('order-status', errorText(e), 'error');
     // Opening the picker fills it (its toggle event).
     if (e instanceof ColumnsNeeded) ($('columns') as HTMLDetailsElement).open = true;
   } finally {
+    stopCountdown();
     button.disabled = false;
     cancel.hidden = true;
     progress.hidden = true;

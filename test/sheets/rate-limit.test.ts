@@ -1,0 +1,46 @@
+/**
+ * Issue 30 point 3 in Sheets' menu: an order that meets the rate limit waits it out, says so, and
+ * finishes with its totals; never a partial costing. The real service runs with a small per-key
+ * limit (6 requests in any 10 s) so a 5,000-line order (10 requests) meets it.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startLimitedServerProcess } from '../helpers/limited-server.js';
+import { serverStatuses, startAddon, type Addon } from './harness.js';
+
+const LIMIT = 6;
+const WINDOW_MS = 10_000;
+
+let addon: Addon;
+
+beforeAll(async () => {
+  addon = await startAddon({}, () => startLimitedServerProcess(LIMIT, WINDOW_MS));
+});
+
+afterAll(async () => {
+  await addon?.close();
+});
+
+describe('"Cost selected order" meets the rate limit', () => {
+  test('a 5,000-line order waits out the 429s it gets, shows the wait in its toast, and finishes whole with its totals', async () => {
+    const w = addon.fresh();
+    // 5,000 lines of 6109.10.00 at 100 dollars, MFN: 16.50 duty each.
+    w.sheet.getRange('A1:B5001').setValues([['HTS code', 'Customs value'], ...Array.from({ length: 5000 }, () => ['6109.10.00', 100])]);
+    w.select('A1:B5001');
+    w.call('costSelectedOrder');
+    const statuses = await serverStatuses(addon.server, '/api/v1/duty/bulk');
+    // 10 requests answered (5 measured, 5 costed), and the 429s between them: the 7th request met the limit first.
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.slice(0, LIMIT + 1)).toEqual([...Array(LIMIT).fill(200), 429]);
+    expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+    // The wait was said, counted down every 5 s at most, and the progress it stood at: 6,000 of 10,000 (the 7th request's).
+    const waits = w.toasts.filter((t) => t.startsWith('Waiting'));
+    expect(waits[0]).toMatch(/^Waiting for the rate limit: resumes in (\d|10) s \(6,000 of 10,000 done\)\.$/);
+    expect(w.slept.length).toBeGreaterThan(0);
+    expect(w.slept.every((ms) => ms > 0 && ms <= 5000)).toBe(true);
+    // Every line written, every one OK; the totals as without the limit: 5,000 × 16.50 = 82,500; MPF at its maximum 651.50 once.
+    expect(w.sheet.values('M2:M5001').flat().filter((s) => s !== 'OK')).toEqual([]);
+    expect(w.sheet.values('C5002:I5002')).toEqual([[82500, 0, 0, 0, 651.5, 0, 583151.5]]);
+    expect(w.sheet.values('M5002')).toEqual([['Total: 5,000 lines']]);
+    expect(w.toasts.at(-1)).toBe('Costed 5,000 lines into Sheet1!C1:M5003. Schedule 2026 Revision 10. Landed cost $583,151.50.');
+  });
+});
