@@ -44,7 +44,9 @@ describe('the sidebar costs the selected order', () => {
     w.sheet.getRange('A1:F3').setValues(LINE_TOTAL_INVOICE);
     w.select('A1:F3');
     costFromSidebar(w, {});
-    expect((w.requests[0].body as { items: unknown[] }).items[0]).toEqual({ hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 });
+    // Its Description column is searched first (the codes are checked), then the order is costed.
+    expect(w.requests.map((r) => r.url.replace(addon.server.url, ''))).toEqual(['/api/v1/hts/batch', '/api/v1/duty/bulk']);
+    expect((w.requests[1].body as { items: unknown[] }).items[0]).toEqual({ hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 });
     expect(w.sheet.values('G2:Q4')).toEqual(LINE_TOTAL_INVOICE_COSTED);
   });
 
