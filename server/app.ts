@@ -17,7 +17,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import pino from 'pino';
-import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, type Tariff } from '../shared/index.js';
+import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, MAX_SEARCHES, type Tariff } from '../shared/index.js';
 import type { KeyStore } from './auth/key-store.js';
 import type { RateDecision, RateLimiter } from './auth/rate-limit.js';
 import type { ExportersTable } from './data/exporters.js';
@@ -27,7 +27,7 @@ import { decodePath, Exchange, rawAnswer, readHeaders, splitTarget, type Handler
 import { parseQuery } from './http/query.js';
 import { staticFile } from './http/static.js';
 import { createLog, requestLogger, type Logger } from './log.js';
-import { batchJson, dutyJson, errorJson, exportersJson, healthJson, openapiJson, orderJson, recordJson, searchJson } from './serialize.js';
+import { batchJson, dutyJson, errorJson, exportersJson, healthJson, openapiJson, orderJson, recordJson, searchBatchJson, searchJson } from './serialize.js';
 
 export const MAX_LINES = 1000;
 export const BODY_LIMIT = 2 * 1024 * 1024;
@@ -359,6 +359,7 @@ export function buildApp(deps: AppDeps): App {
       },
     ],
     ['/api/v1/duty/batch', { methods: POST, gate: 'key', params: [], run: withBody((res, raw) => sendJson(res, 200, batchJson(batch(raw)))) }],
+    ['/api/v1/hts/batch', { methods: POST, gate: 'key', params: [], run: withBody((res, raw) => sendJson(res, 200, searchBatchJson(searchBatch(raw)))) }],
   ]);
   const hts: Route = { methods: GET, gate: 'key', params: [], run: (res) => sendJson(res, 200, recordJson(deps.tariff.record(htsCode(res.rawPath)))) };
   /** /excel/ and /sheets/, when built. */
@@ -389,6 +390,23 @@ export function buildApp(deps: AppDeps): App {
         // Each query answers exactly as GET /duty would, its errors included.
         checkFields(q, DUTY_QUERY_PARAMS);
         return deps.tariff.duty(q as Record<string, unknown>);
+      } catch (e) {
+        if (e instanceof InputError) return { error: errorBodyOf(e) };
+        throw e;
+      }
+    });
+  }
+
+  /** Several searches in one request (an order's descriptions): each answered as GET /hts?q= would, its errors included. */
+  function searchBatch(raw: unknown) {
+    const body = jsonObject(raw);
+    checkFields(body, ['queries', 'limit']);
+    const queries = lineArray(body.queries, 'queries');
+    if (queries.length > MAX_SEARCHES)
+      throw new ApiError('too_many_lines', `queries has ${queries.length} entries; at most ${MAX_SEARCHES} per request`, { parameter: 'queries', max: MAX_SEARCHES, given: queries.length });
+    return queries.map((q) => {
+      try {
+        return deps.tariff.search({ q, limit: body.limit });
       } catch (e) {
         if (e instanceof InputError) return { error: errorBodyOf(e) };
         throw e;

@@ -2,7 +2,7 @@
  * The OpenAPI 3.0.3 document of /api/v1. Contract tests validate every response the suite receives
  * against these schemas, so this document and the service cannot drift apart.
  */
-import { BASES, CLAIMS, MAX_RESULTS, ORIGINS } from '../shared/index.js';
+import { BASES, CLAIMS, MAX_RESULTS, MAX_SEARCHES, ORIGINS } from '../shared/index.js';
 import { MAX_VALUE_DOLLARS } from '../shared/policy.js';
 
 const money = (description: string) => ({ type: 'number', description, example: 0 });
@@ -171,7 +171,7 @@ export const openapi = {
         operationId: 'searchHts',
         summary: 'Find the code: the schedule\'s lines by words, or the lines under a code',
         description:
-          'By words: the 8- and 10-digit lines ranked by relevance (BM25 over the heading, the levels between and the line\'s own text; trade names such as laptop or LED count as the schedule\'s wording; the best line of each 6-digit subheading first). ' +
+          'By words: the 8- and 10-digit lines ranked by relevance (BM25 over the heading, the levels between and the line\'s own text; trade names such as laptop or LED count as the schedule\'s wording; each answer already shown of a line\'s heading or subheading lowers its place, so the first answers span several headings). ' +
           'By a code of 4, 6, 8 or 10 digits (dotted or not): the lines under it in schedule order with their rates; a foreign 8- or 10-digit code that is no U.S. line gives the U.S. lines of its 6-digit HS subheading, with a note.',
         parameters: [
           queryParam('q', 'Words describing the goods (cotton t-shirts, laptop) or a code of 4, 6, 8 or 10 digits (6109, 8471.30); 2 to 200 characters', { type: 'string', minLength: 2, maxLength: 200 }, true),
@@ -180,6 +180,16 @@ export const openapi = {
           { $ref: '#/components/parameters/key' },
         ],
         responses: { '200': ok('The lines found', { $ref: '#/components/schemas/HtsSearch' }), '404': err('NotFound'), ...commonErrors },
+      },
+    },
+    '/hts/batch': {
+      post: {
+        operationId: 'postHtsBatch',
+        summary: `Up to ${MAX_SEARCHES} searches in one request (an order's descriptions)`,
+        description: 'Each query is answered as GET /hts?q=<query>&limit=<limit> would answer it; a query it would refuse gets its error in its place.',
+        parameters: [{ $ref: '#/components/parameters/key' }],
+        requestBody: { required: true, content: json({ $ref: '#/components/schemas/HtsBatchRequest' }) },
+        responses: { '200': ok('One answer per query, in order', { $ref: '#/components/schemas/HtsBatchResult' }), '413': err('PayloadTooLarge'), '415': err('UnsupportedMediaType'), ...commonErrors },
       },
     },
     '/hts/{code}': {
@@ -492,6 +502,21 @@ export const openapi = {
         required: ['queries'],
         additionalProperties: false,
         properties: { queries: { type: 'array', maxItems: 1000, items: { type: 'object', additionalProperties: false, required: ['hts'], properties: dutyQueryProps } } },
+      },
+      HtsBatchRequest: {
+        type: 'object',
+        required: ['queries'],
+        additionalProperties: false,
+        properties: {
+          queries: { type: 'array', maxItems: MAX_SEARCHES, items: { type: 'string', description: 'As GET /hts?q=: words, or a code of 4, 6, 8 or 10 digits' } },
+          limit: { type: 'integer', minimum: 1, maximum: MAX_RESULTS, default: 10, description: 'How many lines each answer holds' },
+        },
+      },
+      HtsBatchResult: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['answers'],
+        properties: { answers: { type: 'array', items: { oneOf: [{ $ref: '#/components/schemas/HtsSearch' }, { $ref: '#/components/schemas/LineError' }] } } },
       },
       BatchResult: {
         type: 'object',

@@ -28,6 +28,8 @@ export const batchJson = (results: (DutyResult | { error: ErrorBody })[]): strin
 
 export const searchJson = (answer: SearchAnswer): string => JSON.stringify(answer);
 
+export const searchBatchJson = (answers: (SearchAnswer | { error: ErrorBody })[]): string => JSON.stringify({ answers });
+
 export const recordJson = (record: HtsRecord): string => JSON.stringify(record);
 
 export const exportersJson = (result: ExportersResult): string => JSON.stringify(result);

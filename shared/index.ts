@@ -89,5 +89,5 @@ export { CLAIMS, FACT_PARAMS } from './claims.js';
 export type { Chapter99Tables } from './stacking.js';
 export { BASES } from './measures/measure.js';
 export type { HtsRecord } from './record.js';
-export { MAX_RESULTS, type SearchAnswer, type SearchHit, type SearchQuery } from './search/search.js';
+export { MAX_RESULTS, MAX_SEARCHES, type SearchAnswer, type SearchHit, type SearchQuery } from './search/search.js';
 export type { Chapter99Heading } from './chapter99.js';

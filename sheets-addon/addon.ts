@@ -133,7 +133,7 @@ export function testConnection(): ConnectionTest {
  * Sidebar: reads the selected order and plans its costing (lines, chunks, where results go and
  * whether those cells are empty), or asks for its columns when no header names them. Saves the
  * options for the menu's "Cost selected order".
- * @param {{origin: string, s301: string, ocean: boolean, date: string, decimal: string}} options Options for every line of the order.
+ * @param {{origin: string, s301: string, ocean: boolean, date: string, decimal: string, checkCodes: boolean}} options Options for every line of the order.
  * @param {{mapping: Object, header: boolean}|null} columns The columns chosen in the picker; null to find them from the header row.
  */
 export function planSelectedOrder(options: OrderOptions, columns: ColumnChoice | null): OrderPlan | ColumnsQuestion {

@@ -15,6 +15,7 @@ import {
   columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetLine,
 } from '../spreadsheet/order-sheet.js';
 import { costingSteps, entryShares, orderRequests, requestBody, requestItems, type CostingStep, type FeeBasis, type OrderRequest } from '../spreadsheet/order-requests.js';
+import { addCodeNotes, answersByQuery, codeQueries, searchBatches, type BatchAnswer } from '../spreadsheet/code-check.js';
 import { addTotals, costingRecord, KIND_COLOURS, lineOutput, shownNotes, totalsOutput, withUnread } from '../spreadsheet/order-output.js';
 import { orderBlock } from '../spreadsheet/selection.js';
 
@@ -191,6 +192,7 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
   const requests = requestsOf(plan);
   const request = requestOf(requests, index);
   const items = requestItems(request);
+  searchCodes(request.lines, plan.options);
   let result: OrderResult = { lines: [], totals: addTotals([]), hts_revision: '', notes: [] };
   if (items.length) {
     const share = entryShares(requests, requests.map((_, i) => bases[i] ?? null))[index];
@@ -214,6 +216,14 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
   if (index === 0 && plan.columns.header) sheet.getRange(plan.top, plan.outLeft, 1, RESULT_HEADERS.length).setValues([[...RESULT_HEADERS]]).setFontWeight('bold');
   const dutyMissing = [...outputs.values()].filter((o) => o.kind === 'warning').length;
   return { totals: withUnread(result.totals, request.lines.length - items.length), dutyMissing, notes: result.notes, revision: result.hts_revision };
+}
+
+/** The notes the searches of the lines' descriptions give (spreadsheet/code-check.ts): one POST /hts/batch per MAX_SEARCHES distinct queries, sent together. */
+function searchCodes(lines: readonly SheetLine[], options: OrderOptions): void {
+  const queries = codeQueries(lines, options);
+  if (!queries.length) return;
+  const replies = sendAll<{ answers: BatchAnswer[] }>(searchBatches(queries).map((body) => ({ path: 'api/v1/hts/batch', body })));
+  addCodeNotes(lines, answersByQuery(queries, replies.flatMap((r) => r.data.answers)), options);
 }
 
 /** Writes the totals row and the costing record below the last line and returns the order's totals. */

@@ -69,7 +69,7 @@ const otherAdditional = (r: Pick<DutyResult, 'additional_duty' | 'section_301' |
  * notes: they are once on the costing record.
  */
 export function lineOutput(line: SheetLine, costed: OrderLine | undefined, orderNotes: readonly string[]): LineOutput {
-  const own = (notes: readonly string[]) => [...line.notes, ...notes.filter((n) => !orderNotes.includes(n))].join('\n');
+  const own = (notes: readonly string[]) => [...line.notes, ...(line.codeNotes ?? []), ...notes.filter((n) => !orderNotes.includes(n))].join('\n');
   const error = line.error ?? (costed && 'error' in costed ? costed.error.message.replace(/^items\[\d+\]\./, '') : undefined);
   if (error !== undefined || !costed || 'error' in costed) {
     const cells = blankRow();

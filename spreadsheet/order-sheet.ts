@@ -8,7 +8,7 @@ import type { OrderItem } from '../shared/order.js';
 import { sentQuantity } from './invoice-units.js';
 
 export const ORDER_COLUMNS = [
-  'hts', 'value', 'origin', 'qty', 'unit', 'price', 'date', 'claim', 'us_content', 'steel_content', 'aluminum_content', 'copper_content', 'part_for', 'patented',
+  'hts', 'description', 'value', 'origin', 'qty', 'unit', 'price', 'date', 'claim', 'us_content', 'steel_content', 'aluminum_content', 'copper_content', 'part_for', 'patented',
 ] as const;
 export type OrderColumn = (typeof ORDER_COLUMNS)[number];
 /** Which column of the selection (0-based) holds each input. */
@@ -21,7 +21,7 @@ export interface ColumnChoice {
 
 /** What the column pickers call each input. */
 export const COLUMN_LABELS: Record<OrderColumn, string> = {
-  hts: 'HTS', value: 'Value', origin: 'Origin', qty: 'Qty', unit: 'Unit', price: 'Unit price', date: 'Entry date', claim: 'Claim',
+  hts: 'HTS', description: 'Description', value: 'Value', origin: 'Origin', qty: 'Qty', unit: 'Unit', price: 'Unit price', date: 'Entry date', claim: 'Claim',
   us_content: 'US content', steel_content: 'Steel content', aluminum_content: 'Aluminum content', copper_content: 'Copper content', part_for: 'Part for', patented: 'Patented',
 };
 
@@ -37,6 +37,8 @@ export const HEADER_NAMES: Readonly<Record<OrderColumn, readonly string[]>> = {
     'hts', 'htsus', 'htsno', 'htsnumber', 'htscode', 'hts10', 'hs', 'hscode', 'hsno', 'tariff', 'tariffcode', 'tariffnumber', 'tariffno', 'tariffnr',
     'harmonizedcode', 'harmonisedcode', 'harmonizedtariffcode', 'harmonizedtariffnumber', 'harmonizedsystemcode', 'code', 'commoditycode', 'customscode',
   ],
+  // Searched, never sent: it suggests a code for a line without one and checks the code of a line with one (spreadsheet/code-check.ts).
+  description: ['description', 'desc', 'productdescription', 'itemdescription', 'goodsdescription', 'descriptionofgoods', 'commoditydescription', 'product', 'goods'],
   value: [
     'value', 'customsvalue', 'usdvalue', 'invoicevalue', 'enteredvalue', 'linevalue', 'totalvalue', 'netvalue', 'fobvalue', 'transactionvalue',
     'extvalue', 'extdvalue', 'extendedvalue', 'extended', 'extendedprice', 'extprice', 'extdprice', 'extendedcost', 'extcost', 'extamount', 'extamt', 'extendedamount',
@@ -79,8 +81,9 @@ export function headerMapping(row: readonly unknown[]): ColumnMapping | null {
   return hasValue(mapping) ? mapping : null;
 }
 
+/** A code (or a description to suggest one) and a value. */
 function hasValue(m: ColumnMapping): boolean {
-  return m.hts !== undefined && (m.value !== undefined || (m.price !== undefined && m.qty !== undefined));
+  return (m.hts !== undefined || m.description !== undefined) && (m.value !== undefined || (m.price !== undefined && m.qty !== undefined));
 }
 
 /** A first row of words and no numbers reads as a header, even one whose names are not recognised. */
@@ -124,6 +127,8 @@ export interface OrderOptions {
   ocean?: boolean;
   date?: string;
   decimal?: DecimalMark;
+  /** Whether a line's code is checked against its description (spreadsheet/code-check.ts): unless false. */
+  checkCodes?: boolean;
 }
 
 /** The options as the bulk request takes them: unset ones left out. */
@@ -217,6 +222,10 @@ export interface SheetLine {
   date?: string;
   /** The Unit cell's text when the invoice-unit table does not know it: no quantity was sent. */
   unknownUnit?: string;
+  /** The Description cell: searched for a code, never sent. */
+  description?: string;
+  /** What the searches of its description say of its code (suggested codes, or check the code). */
+  codeNotes?: string[];
 }
 
 export interface SheetOrder {
@@ -265,7 +274,8 @@ export function readSheetOrder(values: readonly (readonly unknown[])[], choice: 
 
 function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: boolean, mark: DecimalMark): SheetLine {
   const notes: string[] = [];
-  const fail = (error: string): SheetLine => ({ row, item: null, error, notes });
+  const description = isBlank(cell('description')) ? {} : { description: String(cell('description')).trim() };
+  const fail = (error: string): SheetLine => ({ row, item: null, error, notes, ...description });
   const item: OrderItem = { hts: readCode(cell('hts')) ?? null };
   const origin = cell('origin');
   if (!isBlank(origin)) item.origin = String(origin).trim();
@@ -299,7 +309,7 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
   const patented = cell('patented');
   // A ticked box (TRUE) or 1/0, yes/no: the API reads 1 and 0.
   if (!isBlank(patented)) item.patented = typeof patented === 'boolean' ? (patented ? 1 : 0) : /^(yes|y|true)$/i.test(String(patented).trim()) ? 1 : /^(no|n|false)$/i.test(String(patented).trim()) ? 0 : patented;
-  const done = (): SheetLine => ({ row, item, notes, ...(entryDate ? { date: entryDate } : {}), ...(sent.unknownUnit ? { unknownUnit: sent.unknownUnit } : {}) });
+  const done = (): SheetLine => ({ row, item, notes, ...description, ...(entryDate ? { date: entryDate } : {}), ...(sent.unknownUnit ? { unknownUnit: sent.unknownUnit } : {}) });
   if (byQtyPrice) {
     if (isBlank(cell('price')) || !qty) return fail('Value is computed as Qty × Unit price here, and this line lacks one of them');
     const p = readAmount(cell('price'), mark, 'Unit price');

@@ -45,12 +45,16 @@ const FIELD_BOOST = { text: 1, siblings: 0.3 };
 const LEVEL_WEIGHT = [1, 1, 1.5];
 /** A line's score is multiplied by (query words met / query words) to this power. */
 const COVERAGE = 2;
-/**
- * The best line of each 6-digit subheading comes first, the other lines of a subheading after every
- * subheading's best: ten answers show ten families of goods to choose from, not ten statistical
- * suffixes of one (a listing by code shows them all).
- */
+/** The answers are picked from the POOL × limit best lines. */
 const POOL = 8;
+/**
+ * Answers are picked best first, but a line counts less for each answer already shown of its
+ * heading (× REPEAT_HEADING each time) and of its 6-digit subheading (× REPEAT_SUBHEADING more):
+ * ten answers show several headings to choose from, not ten statistical suffixes of one (a listing
+ * by code shows them all), yet a heading far ahead of the others still shows more than one line.
+ */
+const REPEAT_HEADING = 0.5;
+const REPEAT_SUBHEADING = 0.3;
 
 /** Chapters 98 and 99: special provisions and temporary modifications, searched only when asked. */
 const SPECIAL = /^9[89]/;
@@ -88,7 +92,7 @@ export class ScheduleIndex {
     index.addAll(
       tree.nodes.map((n, id) => ({
         id,
-        text: `${n.text} ${tradeTermsOf(searchWords(n.text), vocabulary)}`,
+        text: `${named(n.text)} ${tradeTermsOf(searchWords(named(n.text)), vocabulary)}`,
         siblings: searchWords(n.text).length === 0 ? tree.siblingsOf(id).join('; ') : '',
       })),
     );
@@ -138,17 +142,34 @@ export class ScheduleIndex {
         }
     }
     const best = top(score, met, weights, limit * POOL, specialChapters ? null : this.special);
-    const shown = new Set<string>();
-    const first: number[] = [];
-    const later: number[] = [];
-    for (const i of best) {
-      const six = this.lines[i].slice(0, 6);
-      (shown.has(six) ? later : first).push(i);
-      shown.add(six);
-    }
-    return [...first, ...later].slice(0, limit).map((i) => ({ digits: this.lines[i], score: ranked(score[i], met[i], weights) }));
+    const found = best.map((i) => ({ digits: this.lines[i], score: ranked(score[i], met[i], weights) }));
+    return varied(found, limit);
   }
 }
+
+/** `limit` of the found lines (best first), each picked for its score discounted by the answers already picked of its heading and subheading. */
+function varied(found: readonly Found[], limit: number): Found[] {
+  const value = Float64Array.from(found, (f) => f.score);
+  const picked: Found[] = [];
+  while (picked.length < Math.min(limit, found.length)) {
+    let at = -1;
+    for (let k = 0; k < value.length; k++) if (value[k] >= 0 && (at < 0 || value[k] > value[at])) at = k;
+    const f = found[at];
+    picked.push(f);
+    value[at] = -1;
+    // Only the lines of its heading count less now.
+    for (let k = 0; k < value.length; k++)
+      if (value[k] >= 0 && found[k].digits.startsWith(f.digits.slice(0, 4))) value[k] *= found[k].digits.startsWith(f.digits.slice(0, 6)) ? REPEAT_HEADING * REPEAT_SUBHEADING : REPEAT_HEADING;
+  }
+  return picked;
+}
+
+/**
+ * What a text names, without what it leaves out ("domestic appliances ..., other than vacuum
+ * cleaners of heading 8508"): an exclusion, up to the next comma, semicolon, colon or bracket,
+ * names goods classified elsewhere.
+ */
+export const named = (text: string): string => text.replace(/\b(other than|excluding|except)\b[^,;:()]*?\b(heading|subheading|chapter)s? \d[^,;:()]*/gi, ' ');
 
 /** A line's score: the words' scores along its path, times the (weighted) share of the query's words it meets, squared. */
 function ranked(score: number, met: number, weights: readonly number[]): number {

@@ -12,6 +12,8 @@ import { sameRates } from '../supplier-codes.js';
 import type { ScheduleIndex } from './schedule-index.js';
 
 export const MAX_RESULTS = 50;
+/** Searches in one POST /hts/batch: each costs a few milliseconds of CPU, so a request stays well under a second. */
+export const MAX_SEARCHES = 50;
 const DEFAULT_RESULTS = 10;
 const MIN_QUERY = 2;
 const MAX_QUERY = 200;

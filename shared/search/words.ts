@@ -9,7 +9,7 @@ import { stemmer } from 'stemmer';
 
 /** Words every description is full of: they tell no line from another. */
 const NOISE = new Set(
-  'a an and are as at be been by each for from has have in into is it its of on or other others over per such than that the their then there these they this those to under up was were which whether with without not no nesoi thereof therefor therein including include includes etc kind kinds similar like used'.split(' '),
+  'a an and are as at be been by each for from has have in into is it its of on or other others over per such than that the their then there these they this those to under up was were which whether with without not no nesoi thereof therefor therein including include includes etc kind kinds similar like used type'.split(' '),
 );
 
 /**

@@ -54,6 +54,7 @@ function showSettings(s: SidebarSettings): void {
   el<HTMLSelectElement>('s301').value = s.options.s301 ?? '';
   el('date').value = s.options.date ?? '';
   el('ocean').checked = s.options.ocean === true;
+  el('checkCodes').checked = s.options.checkCodes !== false;
   el<HTMLSelectElement>('decimal').value = s.options.decimal ?? '.';
 }
 
@@ -227,6 +228,7 @@ async function cost(): Promise<void> {
       origin: el('origin').value.trim(),
       s301: el<HTMLSelectElement>('s301').value,
       ocean: el('ocean').checked,
+      checkCodes: el('checkCodes').checked,
       date: el('date').value,
       decimal: el<HTMLSelectElement>('decimal').value as DecimalMark,
     };

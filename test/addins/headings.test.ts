@@ -38,9 +38,9 @@ describe('an invoice with Qty, Unit Price and Line Total', () => {
     ['6109.10.00', 'T-shirts (2% discount)', 'Vietnam', 100, 78, 7700],
   ];
 
-  it('is costed on the Line Total (the discounted 7,700), not Qty × Unit Price (7,800), and says nothing of a product', () => {
+  it('is costed on the Line Total (the discounted 7,700), not Qty × Unit Price (7,800); the description is kept for the code check, never sent', () => {
     const { lines } = readSheetOrder(invoice, null);
-    expect(lines).toEqual([{ row: 1, item: { hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 }, notes: [] }]);
+    expect(lines).toEqual([{ row: 1, item: { hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 }, notes: [], description: 'T-shirts (2% discount)' }]);
   });
 
   it('without a value column, Qty × Unit Price, said on the line', () => {

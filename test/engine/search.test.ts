@@ -1,7 +1,7 @@
 /** Finding the code by words and by code (shared/search), over the real schedule and the project's trade terms. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readTradeTerms, tradeTermsPath } from '../../server/data/search-index.js';
-import { ScheduleIndex } from '../../shared/search/schedule-index.js';
+import { named, ScheduleIndex } from '../../shared/search/schedule-index.js';
 import { searchSchedule } from '../../shared/search/search.js';
 import { linesUnder } from '../../shared/schedule.js';
 import { tradeTerms } from '../../shared/search/trade-terms.js';
@@ -67,10 +67,19 @@ describe('ranking that knows the schedule', () => {
   it('the goods weigh more than what they are made of: an electric coffee grinder with a steel blade is a food grinder (8509.40), not steel', () => {
     expect(codes('electric coffee grinder with stainless steel blade').some((c) => c.startsWith('850940'))).toBe(true);
   });
-  it('one line per 6-digit subheading first: cotton t-shirts shows 6109.10 once, then other families', () => {
-    const found = codes('cotton t-shirts', 5);
-    expect(found[0]).toMatch(/^610910/);
-    expect(new Set(found.map((c) => c.slice(0, 6))).size).toBe(5);
+  it('a heading\'s further lines count less: cotton t-shirts shows 6109.10 first, another heading second, and a heading far ahead again later', () => {
+    const found = index.find('cotton t-shirts', 5);
+    expect(found[0].digits).toMatch(/^610910/);
+    expect(found[1].digits).not.toMatch(/^6109/);
+    // Its second line scores as the first (same path), yet comes after an answer of another heading.
+    const again = found.findIndex((f, i) => i > 0 && f.digits.startsWith('610910'));
+    expect(again).toBeGreaterThan(1);
+    expect(found[again].score).toBe(found[0].score);
+    expect(new Set(found.map((f) => f.digits.slice(0, 4))).size).toBeGreaterThanOrEqual(3);
+  });
+  it('what a heading leaves out is not what it names: vacuum cleaner does not find 8509 ("domestic appliances ..., other than vacuum cleaners of heading 8508")', () => {
+    expect(named('Electromechanical domestic appliances, with self-contained electric motor, other than vacuum cleaners of heading 8508; parts thereof')).not.toMatch(/vacuum/);
+    expect(codes('vacuum cleaner', 4).every((c) => c.startsWith('8508'))).toBe(true);
   });
   it('chapters 98 and 99 only when asked', () => {
     const q = 'products of China subject to additional duties';

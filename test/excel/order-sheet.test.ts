@@ -174,7 +174,9 @@ describe('costSelectedOrder', () => {
   it('an invoice headed Tariff No., C/O, Qty, Unit Price, Line Total: costed on the Line Total (a discounted 7,700, not 100 × 78)', async () => {
     const excel = mockExcel(LINE_TOTAL_INVOICE);
     await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: () => {} });
-    expect(sent[0].body.items[0]).toEqual({ hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 });
+    // Its Description column is searched first (the codes are checked), then the order is costed.
+    expect(sent.map((s) => s.url.replace(server.url, ''))).toEqual(['/api/v1/hts/batch', '/api/v1/duty/bulk']);
+    expect(sent[1].body.items[0]).toEqual({ hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 });
     expect((excel.context.workbook.worksheets.active.target.values as unknown[][]).slice(1, 4)).toEqual(LINE_TOTAL_INVOICE_COSTED);
   });
 
@@ -296,5 +298,71 @@ describe('costSelectedOrder', () => {
     const excel = mockExcel([['HTS', 'Value']]);
     excel.context.workbook.selected.used.isNullObject = true;
     await expect(costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: () => {} })).rejects.toThrow(/The selection is empty/);
+  });
+});
+
+describe('a Description column: suggested codes and "check the code" (issue 31 point 5)', () => {
+  const T_SHIRTS = "men's cotton t-shirts";
+  const CHECK_LAPTOP =
+    'Check the code: its description reads "Automatic data processing machines and units thereof; magnetic or optical readers, machines for transcribing data onto data media in coded form and machines for processing such data, not elsewhere specified or included › Portable automatic data processing machines, weighing not more than 10 kg, consisting of at least a central processing unit, a keyboard and a display", and heading 8471 is not among the first 20 answers for "men\'s cotton t-shirts".';
+  const described = [
+    ['HTS', 'Description', 'Value'],
+    ['', T_SHIRTS, 1000],
+    ['6109.10.00', T_SHIRTS, 1000],
+    ['8471.30.01', T_SHIRTS, 1000],
+  ];
+
+  it('a line without a code gets three suggested codes and stays uncosted; a code whose heading is not among the first 20 answers for its description gets "check the code" with the schedule\'s text of the code; one search request for the order', async () => {
+    const excel = mockExcel(described);
+    await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: () => {} });
+    // The description once, and each code checked once, in one POST /hts/batch before the costing.
+    expect(sent.map((s) => [s.method, s.url.replace(server.url, '')])).toEqual([['POST', '/api/v1/hts/batch'], ['POST', '/api/v1/duty/bulk']]);
+    expect(sent[0].body).toEqual({ queries: [T_SHIRTS, '61091000', '84713001'], limit: 20 });
+    // The description is never sent for costing.
+    expect(sent[1].body.items).toEqual([{ hts: null, value: 1000 }, { hts: '6109.10.00', value: 1000 }, { hts: '8471.30.01', value: 1000 }]);
+    const v = excel.context.workbook.worksheets.active.target.values as unknown[][];
+    // Not costed on a guess: the line stays an error, with the suggestions in its notes.
+    expect(v[1].slice(0, 7)).toEqual(['', '', '', '', '', '', '']);
+    expect(v[1][10]).toBe('Error: hts must be a tariff code such as 6109.10.00');
+    expect(v[1][9]).toMatch(/^Suggested codes: 6109\.10\.00\.12 \(T-shirts, singlets, tank tops and similar garments, knitted or crocheted › Men's \(338\)\); 6211\.11\.80\.10 \(.*\); 6205\.20\.20\.16 \(.*\)\. From a search of the description; the line is not costed until a code is chosen\.$/);
+    // 6109.10.00 fits its description: costed, no note of the search (16.5% of 1,000 = 165).
+    expect(v[2][0]).toBe(165);
+    expect(v[2][9]).not.toMatch(/Check the code|Suggested/);
+    expect(v[2][10]).toBe('OK');
+    // 8471.30.01 (laptops) for t-shirts: costed as typed (Free), with the gentle note.
+    expect(v[3][0]).toBe(0);
+    expect(v[3][10]).toBe('OK');
+    expect(String(v[3][9]).split('\n')[0]).toBe(CHECK_LAPTOP);
+  });
+
+  it('with Check codes off, only the line without a code is searched, and no code is questioned', async () => {
+    const excel = mockExcel(described);
+    await costSelectedOrder({ options: { checkCodes: false }, columns: null }, { client, confirm: never, progress: () => {} });
+    expect(sent[0].body).toEqual({ queries: [T_SHIRTS], limit: 20 });
+    const v = excel.context.workbook.worksheets.active.target.values as unknown[][];
+    expect(v[1][9]).toMatch(/^Suggested codes: 6109\.10\.00\.12 /);
+    expect(String(v[3][9])).not.toMatch(/Check the code/);
+  });
+
+  it('an order without a Description column makes no search request', async () => {
+    mockExcel([['HTS', 'Value'], ['6109.10.00', 1000]]);
+    await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: () => {} });
+    expect(sent.map((s) => s.url.replace(server.url, ''))).toEqual(['/api/v1/duty/bulk']);
+  });
+});
+
+describe('supplier codes in an order (issue 31 point 6)', () => {
+  it('a 6-digit HS code whose U.S. lines share their rates is costed, the line saying so; one whose lines differ is an error listing them', async () => {
+    const excel = mockExcel([['HTS', 'Value'], ['621133', 1000], ['610990', 1000]]);
+    await costSelectedOrder({ options: {}, columns: null }, { client, confirm: never, progress: () => {} });
+    const v = excel.context.workbook.worksheets.active.target.values as unknown[][];
+    // 6211.33.50 and 6211.33.90 are both 16%: 16% of 1,000 = 160.
+    expect(v[1][0]).toBe(160);
+    expect(v[1][7]).toBe('16%');
+    expect(String(v[1][9]).split('\n')[0]).toBe('Supplier code 6211.33: 6211.33 is an HS subheading; costed on 6211.33.50, since every U.S. line of HS 6211.33 carries the same rates and chapter 99 citations.');
+    expect(v[1][10]).toBe('OK');
+    // 6109.90's four lines run from 2.6% to 32%: not costed; the candidates with their rates.
+    expect(v[2][0]).toBe('');
+    expect(v[2][10]).toBe('Error: hts 6109.90 is a subheading; duty needs an 8- or 10-digit tariff line. 4 8-digit lines lie under it: 6109.90.10 (32%), 6109.90.15 (5.6%), 6109.90.40 (2.6%), 6109.90.80 (16%).');
   });
 });

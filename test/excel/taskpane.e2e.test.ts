@@ -178,6 +178,32 @@ describe('the task pane in Chromium', () => {
     await page.evaluate(() => window.__sheet.clear());
   });
 
+  it('a Description column: a line without a code gets suggested codes; with Check codes unticked no code is questioned', async () => {
+    api.length = 0;
+    await page.evaluate(() => {
+      window.__sheet.set(30, 0, [['HTS', 'Description', 'Value'], ['', "men's cotton t-shirts", 1000], ['8471.30.01', "men's cotton t-shirts", 1000]]);
+      window.__sheet.select(30, 0, 3, 3);
+    });
+    expect(await page.isChecked('#check-codes')).toBe(true);
+    await page.uncheck('#check-codes');
+    await page.click('#cost');
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 lines into .*; 1 with errors/);
+    expect(api).toEqual(['POST /api/v1/hts/batch', 'POST /api/v1/duty/bulk']);
+    // Assumptions/Notes and Status, right of the three columns.
+    const [noCode, laptop] = await page.evaluate(() => window.__sheet.get(31, 12, 2, 2));
+    expect(noCode[0]).toMatch(/^Suggested codes: 6109\.10\.00\.12 /);
+    expect(noCode[1]).toBe('Error: hts must be a tariff code such as 6109.10.00');
+    expect([String(laptop[0]).includes('Check the code'), laptop[1]]).toEqual([false, 'OK']);
+
+    // Ticked again: the laptop code is questioned for a t-shirt description.
+    await page.check('#check-codes');
+    await page.click('#cost');
+    await page.locator('#confirm').waitFor({ state: 'visible' });
+    await page.click('#confirm-yes');
+    await expect.poll(() => page.evaluate(() => String(window.__sheet.get(32, 12, 1, 1)[0][0]))).toMatch(/^Check the code: its description reads "Automatic data processing machines/);
+    await page.evaluate(() => window.__sheet.clear());
+  });
+
   it('without a header row, offers the columns with the header box unticked, and costs every line', async () => {
     await page.evaluate(() => {
       window.__sheet.set(20, 0, [[10000, '6109.10.00', 'china'], [2000, '8471.30.01', 'china']]);

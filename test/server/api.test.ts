@@ -334,6 +334,28 @@ describe('GET /api/v1/hts?q=', () => {
   });
 });
 
+describe('POST /api/v1/hts/batch', () => {
+  it('answers each query as GET /hts?q= does, in order, with a refused query\'s error in its place', async () => {
+    const r = await api('POST', '/api/v1/hts/batch', { body: { queries: ['laptop computer', '6109.10', 'a', '0000'], limit: 3 } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-ratelimit-limit')).toBe('120');
+    const [words, code, short, none] = r.body.answers;
+    expect(words).toEqual((await api('GET', '/api/v1/hts?q=laptop%20computer&limit=3')).body);
+    expect(code).toMatchObject({ kind: 'code', same_rates: true });
+    expect(code.results[0].hts).toBe('6109.10.00');
+    expect(short.error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'q' } });
+    expect(none.error).toMatchObject({ code: 'not_found', details: { parameter: 'q' } });
+  });
+  it('at most 50 queries; a bad limit or an unknown field is a 400 naming it; no key is a 401', async () => {
+    const many = await api('POST', '/api/v1/hts/batch', { body: { queries: Array(51).fill('shirts') } });
+    expect([many.status, many.body.error.code, many.body.error.details]).toEqual([400, 'too_many_lines', { parameter: 'queries', max: 50, given: 51 }]);
+    expect((await api('POST', '/api/v1/hts/batch', { body: { queries: 'shirts' } })).body.error.details.parameter).toBe('queries');
+    expect((await api('POST', '/api/v1/hts/batch', { body: { queries: ['shirts'], limit: 0 } })).body.answers[0].error.details.parameter).toBe('limit');
+    expect((await api('POST', '/api/v1/hts/batch', { body: { queries: ['shirts'], q: 'x' } })).body.error.details.parameter).toBe('q');
+    expect((await api('POST', '/api/v1/hts/batch', { body: { queries: ['shirts'] }, key: null })).status).toBe(401);
+  });
+});
+
 describe('authentication', () => {
   it('no key: 401 with WWW-Authenticate and the JSON error', async () => {
     const r = await api('GET', '/api/v1/duty?hts=6109.10.00', { key: null });

@@ -44,7 +44,9 @@ describe('the sidebar costs the selected order', () => {
     w.sheet.getRange('A1:F3').setValues(LINE_TOTAL_INVOICE);
     w.select('A1:F3');
     costFromSidebar(w, {});
-    expect((w.requests[0].body as { items: unknown[] }).items[0]).toEqual({ hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 });
+    // Its Description column is searched first (the codes are checked), then the order is costed.
+    expect(w.requests.map((r) => r.url.replace(addon.server.url, ''))).toEqual(['/api/v1/hts/batch', '/api/v1/duty/bulk']);
+    expect((w.requests[1].body as { items: unknown[] }).items[0]).toEqual({ hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 });
     expect(w.sheet.values('G2:Q4')).toEqual(LINE_TOTAL_INVOICE_COSTED);
   });
 
@@ -327,5 +329,68 @@ describe('the menu', () => {
     w.alertAnswers.push('OK');
     w.call('costSelectedOrder');
     expect(w.alerts[0][1]).toMatch(/^Select the order first/);
+  });
+});
+
+describe('a Description column: suggested codes and "check the code" (issue 31 point 5)', () => {
+  const T_SHIRTS = "men's cotton t-shirts";
+  const CHECK_LAPTOP =
+    'Check the code: its description reads "Automatic data processing machines and units thereof; magnetic or optical readers, machines for transcribing data onto data media in coded form and machines for processing such data, not elsewhere specified or included › Portable automatic data processing machines, weighing not more than 10 kg, consisting of at least a central processing unit, a keyboard and a display", and heading 8471 is not among the first 20 answers for "men\'s cotton t-shirts".';
+  const writeDescribed = (w: AddonWorld) => {
+    w.sheet.getRange('A1:C4').setValues([
+      ['HTS', 'Description', 'Value'],
+      ['', T_SHIRTS, 1000],
+      ['6109.10.00', T_SHIRTS, 1000],
+      ['8471.30.01', T_SHIRTS, 1000],
+    ]);
+    w.select('A1:C4');
+  };
+
+  test('a line without a code: three suggested codes in its notes, left uncosted; a code whose heading is not among the first 20 answers: "check the code"; one search request', () => {
+    const w = addon.fresh();
+    writeDescribed(w);
+    costFromSidebar(w, {});
+    expect(w.requests.map((r) => r.url.replace(addon.server.url, ''))).toEqual(['/api/v1/hts/batch', '/api/v1/duty/bulk']);
+    expect(w.requests[0].body).toEqual({ queries: [T_SHIRTS, '61091000', '84713001'], limit: 20 });
+    // Results from D: Duty (D) ... Landed cost (J), Rate (K), Program(s) (L), Assumptions/Notes (M), Status (N).
+    const [noCode, fits, questioned] = w.sheet.values('D2:N4');
+    expect(noCode.slice(0, 7)).toEqual(['', '', '', '', '', '', '']);
+    expect(noCode[10]).toBe('Error: hts must be a tariff code such as 6109.10.00');
+    expect(noCode[9]).toMatch(/^Suggested codes: 6109\.10\.00\.12 \(T-shirts, singlets, tank tops and similar garments, knitted or crocheted › Men's \(338\)\); 6211\.11\.80\.10 \(.*\); 6205\.20\.20\.16 \(.*\)\. From a search of the description; the line is not costed until a code is chosen\.$/);
+    // 16.5% of 1,000.
+    expect([fits[0], fits[10]]).toEqual([165, 'OK']);
+    expect(String(fits[9])).not.toMatch(/Check the code|Suggested/);
+    expect([questioned[0], questioned[10]]).toEqual([0, 'OK']);
+    expect(String(questioned[9]).split('\n')[0]).toBe(CHECK_LAPTOP);
+  });
+
+  test('Check codes off: only the line without a code is searched, no code is questioned; the setting is kept for the menu', () => {
+    const w = addon.fresh();
+    writeDescribed(w);
+    costFromSidebar(w, { checkCodes: false });
+    expect(w.requests[0].body).toEqual({ queries: [T_SHIRTS], limit: 20 });
+    expect(String(w.sheet.values('M2')[0][0])).toMatch(/^Suggested codes: 6109\.10\.00\.12 /);
+    expect(String(w.sheet.values('M4')[0][0])).not.toMatch(/Check the code/);
+    // The menu's "Cost selected order" uses the options saved by the sidebar.
+    const before = w.requests.length;
+    w.alertAnswers.push('YES'); // overwrite the first costing
+    w.call('costSelectedOrder');
+    expect(w.requests[before].body).toEqual({ queries: [T_SHIRTS], limit: 20 });
+  });
+
+  test('a 6-digit supplier code: costed when its U.S. lines share their rates, the line saying so; else an error listing them', () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:B3').setValues([
+      ['HTS', 'Value'],
+      ['621133', 1000],
+      ['610990', 1000],
+    ]);
+    w.select('A1:B3');
+    costFromSidebar(w, {});
+    const [shared, differing] = w.sheet.values('C2:M3');
+    // 6211.33.50 and 6211.33.90 are both 16%: 160 on 1,000.
+    expect([shared[0], shared[7], shared[10]]).toEqual([160, '16%', 'OK']);
+    expect(String(shared[9]).split('\n')[0]).toBe('Supplier code 6211.33: 6211.33 is an HS subheading; costed on 6211.33.50, since every U.S. line of HS 6211.33 carries the same rates and chapter 99 citations.');
+    expect(differing[10]).toBe('Error: hts 6109.90 is a subheading; duty needs an 8- or 10-digit tariff line. 4 8-digit lines lie under it: 6109.90.10 (32%), 6109.90.15 (5.6%), 6109.90.40 (2.6%), 6109.90.80 (16%).');
   });
 });

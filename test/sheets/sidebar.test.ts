@@ -93,6 +93,9 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   world.sheet.getRange('G3').setValues([['old figure']]);
   world.select('A1:E7');
   await page.check('#ocean');
+  // On by default; unticked here to see it saved (this order has no Description column to check).
+  expect(await page.isChecked('#checkCodes')).toBe(true);
+  await page.uncheck('#checkCodes');
 
   await page.click('#cost');
   await expect.poll(() => text('#confirmText')).toBe('The cells Sheet1!F1:P9 are not empty. Overwrite them with the costing?');
@@ -126,7 +129,7 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   expect(await page.locator('#progress').isHidden()).toBe(true);
   expect(String(world.sheet.values('F9')[0][0])).toMatch(/^Costed by landed on .* · HTS 2026 Revision 10 · /);
   // The options were saved for the menu's "Cost selected order".
-  expect(JSON.parse(world.documentProperties.get('landed.orderOptions')!)).toMatchObject({ ocean: true });
+  expect(JSON.parse(world.documentProperties.get('landed.orderOptions')!)).toMatchObject({ ocean: true, checkCodes: false });
   expect(pageErrors).toEqual([]);
 });
 
@@ -135,6 +138,7 @@ test('an invoice with Entry date and Claim columns: Section 232 and the refundab
   writeDatedInvoice(world);
   world.select('A1:E4');
   await page.uncheck('#ocean');
+  await page.check('#checkCodes');
   await page.click('#cost');
   await expect.poll(() => text('#order')).toBe('Costed 3 lines into Sheet1!F1:P6; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
   // The same figures as the Excel pane's for this invoice: 232 steel today, IEEPA reciprocal on 2025-10-01.

@@ -10,6 +10,7 @@ import { DutyBatcher, type BatchOptions } from './batcher.js';
 import { costOrder, type CostedOrder, type OrderOptions } from './bulk.js';
 import { officeStore } from './settings.js';
 import type { OrderRequest } from '../../../spreadsheet/order-requests.js';
+import { answersByQuery, searchBatches, type BatchAnswer } from '../../../spreadsheet/code-check.js';
 
 export interface ExporterRow {
   rank: number;
@@ -50,6 +51,13 @@ export class Landed {
   /** GET /hts?q=, once per (words, limit) for the session. */
   search(q: string, limit?: number): Promise<SearchAnswer> {
     return this.lookup(`search ${limit ?? ''} ${q}`, () => this.api.get<SearchAnswer>('/hts', { q, limit }));
+  }
+
+  /** POST /hts/batch, MAX_SEARCHES queries a request: the answers by query (a query refused has none). */
+  async searchAll(queries: readonly string[], signal?: AbortSignal): Promise<Map<string, SearchAnswer>> {
+    const answers: BatchAnswer[] = [];
+    for (const body of searchBatches(queries)) answers.push(...(await this.api.post<{ answers: BatchAnswer[] }>('/hts/batch', body, signal)).answers);
+    return answersByQuery(queries, answers);
   }
 
   costOrder(

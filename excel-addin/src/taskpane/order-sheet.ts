@@ -11,6 +11,7 @@ import {
   columnLetter, FOOTER_ROWS, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetOrder,
 } from '../../../spreadsheet/order-sheet.js';
 import { orderRequests, type OrderRequest } from '../../../spreadsheet/order-requests.js';
+import { addCodeNotes, codeQueries } from '../../../spreadsheet/code-check.js';
 import { costingRecord, KIND_COLOURS, lineOutput, overwriteQuestion, shownNotes, totalsOutput, withUnread } from '../../../spreadsheet/order-output.js';
 
 export interface Selection {
@@ -164,6 +165,8 @@ export async function costSelectedOrder(req: CostRequest, deps: CostDeps): Promi
   const target = await inspectTarget(sel);
   if (!target.empty && !(await deps.confirm(overwriteQuestion(target.address))))
     return { address: null, order, costed: null, notes: [] };
+  const queries = codeQueries(order.lines, req.options);
+  if (queries.length) addCodeNotes(order.lines, await deps.client.searchAll(queries, deps.signal), req.options);
   const requests = orderRequests(order.lines);
   const sent = order.lines.filter((l) => l.item).length;
   // Nothing is written before every part is costed: a cancel, even while waiting for the rate limit, leaves the sheet as it was.

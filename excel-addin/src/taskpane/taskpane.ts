@@ -150,6 +150,7 @@ async function cost(): Promise<void> {
           origin: $<HTMLInputElement>('origin').value.trim() || undefined,
           date: $<HTMLInputElement>('date').value || undefined,
           decimal: $<HTMLSelectElement>('decimal').value as DecimalMark,
+          checkCodes: $<HTMLInputElement>('check-codes').checked,
         },
         columns: chosenColumns(),
       },
