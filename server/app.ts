@@ -17,7 +17,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import pino from 'pino';
-import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, MAX_SEARCHES, type Tariff } from '../shared/index.js';
+import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, MAX_SEARCH_TEXT, MAX_SEARCHES, resultLimit, type Tariff } from '../shared/index.js';
 import type { KeyStore } from './auth/key-store.js';
 import type { RateDecision, RateLimiter } from './auth/rate-limit.js';
 import type { ExportersTable } from './data/exporters.js';
@@ -404,9 +404,14 @@ export function buildApp(deps: AppDeps): App {
     const queries = lineArray(body.queries, 'queries');
     if (queries.length > MAX_SEARCHES)
       throw new ApiError('too_many_lines', `queries has ${queries.length} entries; at most ${MAX_SEARCHES} per request`, { parameter: 'queries', max: MAX_SEARCHES, given: queries.length });
-    return queries.map((q) => {
+    const text = queries.reduce((n: number, q) => n + (typeof q === 'string' ? q.length : 0), 0);
+    if (text > MAX_SEARCH_TEXT)
+      throw new ApiError('too_many_lines', `queries hold ${text} characters in all; at most ${MAX_SEARCH_TEXT} per request`, { parameter: 'queries', max_characters: MAX_SEARCH_TEXT, given_characters: text });
+    // One limit for the whole batch: a bad one is the request's error, not each query's.
+    const limit = resultLimit(body.limit);
+    return queries.map((q, i) => {
       try {
-        return deps.tariff.search({ q, limit: body.limit });
+        return deps.tariff.search({ q, limit }, `queries[${i}]`);
       } catch (e) {
         if (e instanceof InputError) return { error: errorBodyOf(e) };
         throw e;

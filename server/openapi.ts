@@ -2,8 +2,10 @@
  * The OpenAPI 3.0.3 document of /api/v1. Contract tests validate every response the suite receives
  * against these schemas, so this document and the service cannot drift apart.
  */
-import { BASES, CLAIMS, MAX_RESULTS, MAX_SEARCHES, ORIGINS } from '../shared/index.js';
-import { MAX_VALUE_DOLLARS } from '../shared/policy.js';
+import { BASES, CLAIMS, MAX_RESULTS, MAX_SEARCH_TEXT, MAX_SEARCHES, ORIGINS } from '../shared/index.js';
+import { IEEPA_REFUND_PERIOD, MAX_VALUE_DOLLARS } from '../shared/policy.js';
+
+const IEEPA_ENTRIES = `entries ${IEEPA_REFUND_PERIOD.from} to ${IEEPA_REFUND_PERIOD.through}`;
 
 const money = (description: string) => ({ type: 'number', description, example: 0 });
 const rateHeaders = {
@@ -87,7 +89,7 @@ const additionalDuty = {
     },
     basis: { type: 'string', enum: [...BASES], description: 'What the rate is charged on' },
     amount: money('USD'),
-    refundable: { type: 'boolean', description: 'IEEPA duties (entries 2025-02-04 to 2026-02-23), held unlawful: may be refunded' },
+    refundable: { type: 'boolean', description: `IEEPA duties (${IEEPA_ENTRIES}), held unlawful: may be refunded` },
   },
 };
 
@@ -186,7 +188,7 @@ export const openapi = {
       post: {
         operationId: 'postHtsBatch',
         summary: `Up to ${MAX_SEARCHES} searches in one request (an order's descriptions)`,
-        description: 'Each query is answered as GET /hts?q=<query>&limit=<limit> would answer it; a query it would refuse gets its error in its place.',
+        description: `Each query is answered as GET /hts?q=<query>&limit=<limit> would answer it; a query it would refuse gets its error in its place, naming it (queries[i]). At most ${MAX_SEARCHES} queries and ${MAX_SEARCH_TEXT} characters of them in all (else a 400 too_many_lines on queries); a bad limit is a 400 on limit.`,
         parameters: [{ $ref: '#/components/parameters/key' }],
         requestBody: { required: true, content: json({ $ref: '#/components/schemas/HtsBatchRequest' }) },
         responses: { '200': ok('One answer per query, in order', { $ref: '#/components/schemas/HtsBatchResult' }), '413': err('PayloadTooLarge'), '415': err('UnsupportedMediaType'), ...commonErrors },
@@ -465,7 +467,7 @@ export const openapi = {
                 properties: {
                   total: money('Sum of the refundable (IEEPA) layers'),
                   headings: { type: 'object', additionalProperties: { type: 'number' }, example: { '9903.01.24': 2000, '9903.01.25': 1000 }, description: 'The same by the 9903 heading declared, USD' },
-                  reason: { type: 'string', description: 'Present when every line was entered outside the IEEPA duties (entries 2025-02-04 to 2026-02-23): why nothing is refundable' },
+                  reason: { type: 'string', description: `Present when every line was entered outside the IEEPA duties (${IEEPA_ENTRIES}): why nothing is refundable` },
                   entries: {
                     type: 'array',
                     items: {

@@ -54,8 +54,8 @@ export class Tariff {
   }
 
   /** Lines by words, or the lines under a code (GET /hts?q=). Throws InputError naming the bad parameter. */
-  search(query: SearchQuery): SearchAnswer {
-    return searchSchedule(this.schedule, () => (this.index ??= this.searchIndex()), query);
+  search(query: SearchQuery, qParameter?: string): SearchAnswer {
+    return searchSchedule(this.schedule, () => (this.index ??= this.searchIndex()), query, qParameter);
   }
 
   /** The record of a 4-, 6-, 8- or 10-digit code (GET /hts/{code}). */
@@ -89,5 +89,5 @@ export { CLAIMS, FACT_PARAMS } from './claims.js';
 export type { Chapter99Tables } from './stacking.js';
 export { BASES } from './measures/measure.js';
 export type { HtsRecord } from './record.js';
-export { MAX_RESULTS, MAX_SEARCHES, type SearchAnswer, type SearchHit, type SearchQuery } from './search/search.js';
+export { MAX_RESULTS, MAX_SEARCH_TEXT, MAX_SEARCHES, resultLimit, type SearchAnswer, type SearchHit, type SearchQuery } from './search/search.js';
 export type { Chapter99Heading } from './chapter99.js';

@@ -8,7 +8,7 @@
  * distinct code checked once (its answer is the schedule's text down to the code), in requests of
  * MAX_SEARCHES queries. Pure functions; the hosts only send the requests.
  */
-import { MAX_SEARCHES, type SearchAnswer, type SearchHit } from '../shared/search/search.js';
+import { MAX_SEARCH_TEXT, MAX_SEARCHES, type SearchAnswer, type SearchHit } from '../shared/search/search.js';
 import type { ErrorBody } from '../shared/errors.js';
 import type { OrderOptions, SheetLine } from './order-sheet.js';
 
@@ -61,10 +61,20 @@ export function codeQueries(lines: readonly SheetLine[], options: Pick<OrderOpti
   return [...queries];
 }
 
-/** The requests the queries take, MAX_SEARCHES at a time. */
+/** The requests the queries take: MAX_SEARCHES at a time, and at most MAX_SEARCH_TEXT characters of them. */
 export function searchBatches(queries: readonly string[]): SearchBatch[] {
   const batches: SearchBatch[] = [];
-  for (let i = 0; i < queries.length; i += MAX_SEARCHES) batches.push({ queries: queries.slice(i, i + MAX_SEARCHES), limit: CHECKED });
+  let batch: string[] = [];
+  let text = 0;
+  for (const q of queries) {
+    if (batch.length === MAX_SEARCHES || text + q.length > MAX_SEARCH_TEXT) {
+      batches.push({ queries: batch, limit: CHECKED });
+      [batch, text] = [[], 0];
+    }
+    batch.push(q);
+    text += q.length;
+  }
+  if (batch.length) batches.push({ queries: batch, limit: CHECKED });
   return batches;
 }
 

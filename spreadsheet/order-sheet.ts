@@ -207,6 +207,9 @@ function productCents([pu, ps]: Exact, [qu, qs]: Exact): number | null {
   return 2 * (units - q * d) >= d ? q + 1 : q;
 }
 
+/** An amount read exactly, in cents rounded once, half away from zero (1.005 → 101); null when too large to be exact. */
+export const amountCents = (amount: Exact): number | null => productCents(amount, [1, 0]);
+
 /** 1234.5 → 1,234.50. */
 export const money = (n: number): string => n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

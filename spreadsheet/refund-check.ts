@@ -9,7 +9,7 @@
 import type { DutyResult, OrderLine, OrderResult, OrderTotals } from '../shared/order.js';
 import { IEEPA_REFUND_PERIOD } from '../shared/policy.js';
 import type { EntryRefund } from '../shared/refund.js';
-import { headerKey, isBlank, namedColumns, money, MONEY_FORMAT, DECIMAL_MARKS, readAmount, readSheetOrder, type DecimalMark, type OrderOptions, type SheetLine } from './order-sheet.js';
+import { headerKey, isBlank, namedColumns, money, MONEY_FORMAT, DECIMAL_MARKS, amountCents, readAmount, readSheetOrder, type DecimalMark, type OrderOptions, type SheetLine } from './order-sheet.js';
 import { addTotals, type TotalsRow } from './order-output.js';
 import { BULK_LIMIT, requestItems, type OrderRequest } from './order-requests.js';
 
@@ -72,7 +72,9 @@ export function readRefundSheet(values: readonly (readonly unknown[])[], mark: D
     if (paidCol >= 0 && !isBlank(values[l.row][paidCol])) {
       const p = readAmount(values[l.row][paidCol], mark, 'Duty paid');
       if (typeof p === 'string') return { ...fail(p), entryNumber };
-      paidCents = Math.round((p[0] / 10 ** p[1]) * 100);
+      const cents = amountCents(p);
+      if (cents === null) return { ...fail(`Duty paid has more digits than can be read exactly`), entryNumber };
+      paidCents = cents;
     }
     const item = { ...l.item!, entry_number: entryNumber, date: l.date, claim: l.item!.claim ?? 'none' };
     return { ...l, item, entryNumber, ...(paidCents === undefined ? {} : { paidCents }) };

@@ -12,8 +12,14 @@ import { sameRates } from '../supplier-codes.js';
 import type { ScheduleIndex } from './schedule-index.js';
 
 export const MAX_RESULTS = 50;
-/** Searches in one POST /hts/batch: each costs a few milliseconds of CPU, so a request stays well under a second. */
+/** Searches in one POST /hts/batch: each costs a few milliseconds of CPU. */
 export const MAX_SEARCHES = 50;
+/**
+ * Characters of query text in one POST /hts/batch: a long query costs more (about 29 ms for 200
+ * characters on a loaded 2-core machine), so fifty of them would hold the service for over a second;
+ * 2,000 characters is fifty invoice descriptions of 40, or ten of the longest.
+ */
+export const MAX_SEARCH_TEXT = 2_000;
 const DEFAULT_RESULTS = 10;
 const MIN_QUERY = 2;
 const MAX_QUERY = 200;
@@ -51,11 +57,12 @@ export interface SearchAnswer {
   hts_revision: string;
 }
 
-export function searchSchedule(schedule: Schedule, index: () => ScheduleIndex, query: SearchQuery): SearchAnswer {
-  const q = queryText(query.q);
+/** `qParameter` names the query in errors: `q`, or `queries[3]` in a batch. */
+export function searchSchedule(schedule: Schedule, index: () => ScheduleIndex, query: SearchQuery, qParameter = 'q'): SearchAnswer {
+  const q = queryText(query.q, qParameter);
   const limit = resultLimit(query.limit);
   const special = query.chapters98_99 === undefined || query.chapters98_99 === '' ? false : parseFlag(query.chapters98_99, 'chapters98_99');
-  if (/^[\d.\s]+$/.test(q)) return listing(schedule, q, limit);
+  if (/^[\d.\s]+$/.test(q)) return listing(schedule, q, limit, qParameter);
   const found = index().find(q, Math.max(limit, MAX_RESULTS), special);
   const results = found.slice(0, limit).map((f) => hit(schedule.find(f.digits)!, Math.round(f.score * 1000) / 1000));
   const notes = found.length ? [] : [`No line of the schedule matches "${q}"${special ? '' : ' outside chapters 98 and 99'}; try other words or fewer of them`];
@@ -63,16 +70,16 @@ export function searchSchedule(schedule: Schedule, index: () => ScheduleIndex, q
 }
 
 /** The lines under a code, or under the 6-digit subheading of a foreign code. */
-function listing(schedule: Schedule, q: string, limit: number): SearchAnswer {
+function listing(schedule: Schedule, q: string, limit: number, parameter: string): SearchAnswer {
   const digits = q.replace(/[.\s]/g, '');
-  if (![4, 6, 8, 10].includes(digits.length)) throw invalid('q', `q as a code must have 4, 6, 8 or 10 digits; ${JSON.stringify(q)} has ${digits.length}`);
+  if (![4, 6, 8, 10].includes(digits.length)) throw invalid(parameter, `${parameter} as a code must have 4, 6, 8 or 10 digits; ${JSON.stringify(q)} has ${digits.length}`);
   const notes: string[] = [];
   let lines = linesUnder(schedule, digits);
   if (lines.length === 0 && digits.length > 6) {
     lines = linesUnder(schedule, digits.slice(0, 6));
     if (lines.length) notes.push(`${dotted(digits)} is not a line of the U.S. schedule: these are the U.S. lines of its HS subheading ${dotted(digits.slice(0, 6))} (a supplier's code agrees with the U.S. schedule on its first six digits only)`);
   }
-  if (lines.length === 0) throw new InputError('not_found', 'q', `No line of the schedule (${schedule.revision}) lies under ${dotted(digits)}`);
+  if (lines.length === 0) throw new InputError('not_found', parameter, `No line of the schedule (${schedule.revision}) lies under ${dotted(digits)}`);
   const same = sameRates(lines);
   if (same && lines.length > 1) notes.push(`Every line under ${dotted(digits)} carries the same rates: the duty is the same whichever is declared`);
   return { q, kind: 'code', results: lines.slice(0, limit).map((l) => hit(l, null)), total: lines.length, same_rates: same, notes, hts_revision: schedule.revision };
@@ -89,13 +96,16 @@ function hit(line: TariffLine, score: number | null): SearchHit {
   };
 }
 
-function queryText(q: unknown): string {
-  if (typeof q !== 'string' || q.trim().length < MIN_QUERY || q.trim().length > MAX_QUERY)
-    throw invalid('q', `q must be words or a code of ${MIN_QUERY} to ${MAX_QUERY} characters, such as "cotton t-shirts" or 6109; got ${q === undefined ? 'none' : JSON.stringify(String(q).slice(0, 30))}`);
+function queryText(q: unknown, parameter: string): string {
+  if (typeof q !== 'string' || q.trim().length < MIN_QUERY || q.trim().length > MAX_QUERY) {
+    const got = q === undefined ? 'none' : typeof q === 'string' ? JSON.stringify(q.slice(0, 30)) : q === null ? 'null' : `a ${typeof q}`;
+    throw invalid(parameter, `${parameter} must be words or a code of ${MIN_QUERY} to ${MAX_QUERY} characters, such as "cotton t-shirts" or 6109; got ${got}`);
+  }
   return q.trim().replace(/\s+/g, ' ');
 }
 
-function resultLimit(limit: unknown): number {
+/** A search's `limit`: read once for a whole batch. */
+export function resultLimit(limit: unknown): number {
   if (limit === undefined || limit === '') return DEFAULT_RESULTS;
   const n = typeof limit === 'number' ? limit : typeof limit === 'string' && /^\s*\d+\s*$/.test(limit) ? Number(limit) : NaN;
   if (!Number.isInteger(n) || n < 1 || n > MAX_RESULTS) throw invalid('limit', `limit must be a whole number from 1 to ${MAX_RESULTS}; got ${JSON.stringify(limit)}`);

@@ -35,6 +35,13 @@ describe('searchBatches and answersByQuery', () => {
     expect(searchBatches(queries).map((b) => [b.queries.length, b.limit])).toEqual([[50, 20], [50, 20], [20, 20]]);
     expect(searchBatches(queries).flatMap((b) => b.queries)).toEqual(queries);
   });
+  it('and at most 2,000 characters of query text a request: long descriptions go fewer to a request', () => {
+    const queries = Array.from({ length: 25 }, (_, i) => `${'steel shelving unit with adjustable shelves '.repeat(4)}${i}`.slice(0, 180));
+    const batches = searchBatches(queries);
+    expect(batches.map((b) => b.queries.length)).toEqual([11, 11, 3]);
+    for (const b of batches) expect(b.queries.join('').length).toBeLessThanOrEqual(2000);
+    expect(batches.flatMap((b) => b.queries)).toEqual(queries);
+  });
   it('a refused query has no answer; a count that does not match is an error, never answers given to the wrong lines', () => {
     const a = search('laptop');
     const found = answersByQuery(['laptop', 'x'], [a, { error: { code: 'invalid_parameter', message: 'q must be…', details: { parameter: 'q' } } }]);

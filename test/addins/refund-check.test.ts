@@ -22,6 +22,16 @@ describe('readRefundSheet', () => {
     expect(lines.map((l) => l.paidCents)).toEqual([540000, undefined]);
   });
 
+  it('duty paid in cents rounded once, half away from zero, from the exact decimal (1.005 is 1.01, not 1.00 as 1.005 * 100 in doubles)', () => {
+    const { lines } = readRefundSheet([
+      ['Entry number', 'Entry date', 'HTS', 'Value', 'Duty paid'],
+      ['E1', '2025-05-20', '6109.10.00', 1000, '1.005'],
+      ['E2', '2025-05-20', '6109.10.00', 1000, '4.015'],
+      ['E3', '2025-05-20', '6109.10.00', 1000, 1.005],
+    ]);
+    expect(lines.map((l) => l.paidCents)).toEqual([101, 402, 101]);
+  });
+
   it('a line without entry number or date, an entry number given two dates, an unreadable duty paid: that line\'s error', () => {
     const { lines } = readRefundSheet([
       ['Entry number', 'Entry date', 'HTS', 'Value', 'Duty paid'],

@@ -343,14 +343,22 @@ describe('POST /api/v1/hts/batch', () => {
     expect(words).toEqual((await api('GET', '/api/v1/hts?q=laptop%20computer&limit=3')).body);
     expect(code).toMatchObject({ kind: 'code', same_rates: true });
     expect(code.results[0].hts).toBe('6109.10.00');
-    expect(short.error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'q' } });
-    expect(none.error).toMatchObject({ code: 'not_found', details: { parameter: 'q' } });
+    expect(short.error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'queries[2]' } });
+    expect(none.error).toMatchObject({ code: 'not_found', details: { parameter: 'queries[3]' } });
+    // A query that is not text is refused as such, not read as the text "5".
+    const odd = (await api('POST', '/api/v1/hts/batch', { body: { queries: ['shirts', 5, null] } })).body.answers;
+    expect(odd[1].error.message).toMatch(/^queries\[1\] must be words or a code of 2 to 200 characters, .*; got a number$/);
+    expect(odd[2].error.message).toMatch(/; got null$/);
   });
   it('at most 50 queries; a bad limit or an unknown field is a 400 naming it; no key is a 401', async () => {
     const many = await api('POST', '/api/v1/hts/batch', { body: { queries: Array(51).fill('shirts') } });
     expect([many.status, many.body.error.code, many.body.error.details]).toEqual([400, 'too_many_lines', { parameter: 'queries', max: 50, given: 51 }]);
     expect((await api('POST', '/api/v1/hts/batch', { body: { queries: 'shirts' } })).body.error.details.parameter).toBe('queries');
-    expect((await api('POST', '/api/v1/hts/batch', { body: { queries: ['shirts'], limit: 0 } })).body.answers[0].error.details.parameter).toBe('limit');
+    const badLimit = await api('POST', '/api/v1/hts/batch', { body: { queries: ['shirts'], limit: 500 } });
+    expect([badLimit.status, badLimit.body.error.details.parameter]).toEqual([400, 'limit']);
+    // 2,000 characters of query text at most: 11 queries of 190 are 2,090.
+    const long = await api('POST', '/api/v1/hts/batch', { body: { queries: Array(11).fill(`cotton t-shirts ${'x'.repeat(174)}`) } });
+    expect([long.status, long.body.error.code, long.body.error.details]).toEqual([400, 'too_many_lines', { parameter: 'queries', max_characters: 2000, given_characters: 2090 }]);
     expect((await api('POST', '/api/v1/hts/batch', { body: { queries: ['shirts'], q: 'x' } })).body.error.details.parameter).toBe('q');
     expect((await api('POST', '/api/v1/hts/batch', { body: { queries: ['shirts'] }, key: null })).status).toBe(401);
   });
