@@ -7,7 +7,7 @@ import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary, RateLimited
 import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../spreadsheet/order-sheet.js';
 import { progressAt, type FeeBasis } from '../../spreadsheet/order-requests.js';
 import { GET_A_KEY } from '../../spreadsheet/addin-help.js';
-import { costedText, overwriteQuestion, progressText, totalsBlock } from '../../spreadsheet/order-output.js';
+import { CANCELLED, costedText, overwriteQuestion, progressText, totalsBlock } from '../../spreadsheet/order-output.js';
 import { waitingText } from '../../spreadsheet/rate-limit.js';
 
 type Handler = (value: unknown) => void;
@@ -207,7 +207,7 @@ async function cost(): Promise<void> {
     }
     const plan = planned;
     if (plan.occupied && !(await confirmOverwrite(plan.output))) {
-      say('order', 'info', 'Cancelled: nothing was written.');
+      say('order', 'info', CANCELLED);
       return;
     }
     el<HTMLButtonElement>('stop').hidden = false;
@@ -233,7 +233,7 @@ async function cost(): Promise<void> {
     }
     if (stopping) {
       await call('discardOrder', plan);
-      say('order', 'info', 'Cancelled: what had been written was cleared.');
+      say('order', 'info', CANCELLED);
       return;
     }
     progress(plan.steps.length, plan);
