@@ -173,6 +173,9 @@ export function costedText({ lines, errors }: Pick<OrderTotals, 'lines' | 'error
  */
 export const CANCELLED = 'Cancelled: the sheet is as it was.';
 
+/** What the Sheets add-on says when a costing fails part-way (a request refused, an Apps Script error): what it wrote is taken back too. */
+export const failedText = (message: string): string => `${message} The costing stopped: the sheet is as it was.`;
+
 /** What both add-ins ask before writing over cells that hold something. */
 export const overwriteQuestion = (output: string): string => `The cells ${output} are not empty. Overwrite them with the costing?`;
 

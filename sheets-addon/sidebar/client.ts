@@ -7,7 +7,7 @@ import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary, RateLimited
 import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../spreadsheet/order-sheet.js';
 import { progressAt, type FeeBasis } from '../../spreadsheet/order-requests.js';
 import { GET_A_KEY } from '../../spreadsheet/addin-help.js';
-import { CANCELLED, costedText, overwriteQuestion, progressText, totalsBlock } from '../../spreadsheet/order-output.js';
+import { CANCELLED, costedText, failedText, overwriteQuestion, progressText, totalsBlock } from '../../spreadsheet/order-output.js';
 import { waitingText } from '../../spreadsheet/rate-limit.js';
 
 type Handler = (value: unknown) => void;
@@ -191,6 +191,8 @@ async function cost(): Promise<void> {
   el<HTMLTableElement>('totals').style.display = 'none';
   el<HTMLUListElement>('notes').replaceChildren();
   say('order', 'info', 'Reading the selection…');
+  // Set once costing starts: a failure then undoes what was written, as Cancel does (no half-costed order).
+  let started: OrderPlan | null = null;
   try {
     const options = {
       origin: el('origin').value.trim(),
@@ -211,6 +213,7 @@ async function cost(): Promise<void> {
       return;
     }
     el<HTMLButtonElement>('stop').hidden = false;
+    started = plan;
     const bases: (FeeBasis | null)[] = Array.from({ length: plan.chunks }, () => null);
     const parts: ChunkResult[] = [];
     for (const [index, step] of plan.steps.entries()) {
@@ -239,7 +242,8 @@ async function cost(): Promise<void> {
     progress(plan.steps.length, plan);
     showSummary(await call<OrderSummary>('finishOrder', plan, parts));
   } catch (e) {
-    say('order', 'error', errorMessage(e));
+    const undone = started ? await call('discardOrder', started).then(() => true, () => false) : false;
+    say('order', 'error', undone ? failedText(errorMessage(e)) : errorMessage(e));
   } finally {
     el<HTMLButtonElement>('stop').hidden = true;
     el<HTMLProgressElement>('progress').style.display = 'none';

@@ -28,6 +28,8 @@ const calls: string[] = [];
 const pageErrors: string[] = [];
 /** When set, a call of costOrderChunk for a chunk after the first waits for it (the person presses Cancel meanwhile). */
 let holdChunks: Promise<void> | null = null;
+/** When set, costOrderChunk of this part fails as Apps Script calls fail (a quota met). */
+let failChunk: number | null = null;
 
 beforeAll(async () => {
   addon = await startAddon();
@@ -37,6 +39,7 @@ beforeAll(async () => {
   ({ browser, page } = await openSidebar(world.dir, profile, async (name, args) => {
     calls.push(name);
     if (name === 'costOrderChunk' && args[1] !== 0 && holdChunks) await holdChunks;
+    if (name === 'costOrderChunk' && args[1] === failChunk) throw new Error('Exception: Service invoked too many times for one day: urlfetch.');
     return world.call(name, ...args);
   }));
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -230,6 +233,25 @@ test('a 1,000-line order shows its progress part by part over both passes, and C
   expect(await page.locator('#progress').isHidden()).toBe(true);
   expect(await page.locator('#stop').isHidden()).toBe(true);
   expect(pageErrors).toEqual([]);
+});
+
+test('a failure part-way (Apps Script refuses the second part) takes back what the costing wrote: no half-costed order', async () => {
+  // The 1,000-line order above, its output area as the Cancel left it: empty but for the old figure in E41.
+  world.select('A40:B1040');
+  failChunk = 1;
+  try {
+    await page.click('#cost');
+    await page.locator('#confirm').waitFor({ state: 'visible' });
+    await page.click('#overwrite');
+    await expect.poll(() => text('#order')).toBe('Exception: Service invoked too many times for one day: urlfetch. The costing stopped: the sheet is as it was.');
+  } finally {
+    failChunk = null;
+  }
+  expect(calls.slice(-3)).toEqual(['costOrderChunk', 'costOrderChunk', 'discardOrder']);
+  expect(world.sheet.values('C40:M1042').flat().filter((v) => v !== '')).toEqual(['old figure']);
+  expect(world.sheet.getRange('E41').getNotes()).toEqual([['checked by hand']]);
+  expect([...world.sheets.keys()]).toEqual(['Sheet1']);
+  expect(await page.locator('#progress').isHidden()).toBe(true);
 });
 
 test('an order that meets the rate limit waits it out, counting the seconds down, and finishes whole; Cancel while waiting leaves the sheet as it was, cells it had overwritten put back', async () => {
