@@ -9,7 +9,7 @@ import { clearOutput, costChunk, measureChunk, planOrder, selectionColumns, writ
 import { DEFAULT_API_URL, markKeyWorks, readOrderOptions, readSettings, writeOrderOptions, writeSettings, type OrderOptions } from './settings.js';
 import type { ColumnChoice } from '../spreadsheet/order-sheet.js';
 import { progressAt, type FeeBasis } from '../spreadsheet/order-requests.js';
-import { costedText, overwriteQuestion, progressText, totalsBlock } from '../spreadsheet/order-output.js';
+import { costedText, failedText, overwriteQuestion, progressText, totalsBlock } from '../spreadsheet/order-output.js';
 import { waitingText } from '../spreadsheet/rate-limit.js';
 
 const TITLE = 'landed';
@@ -45,6 +45,8 @@ export function showSidebar(): void {
 export function costSelectedOrder(): void {
   const ui = SpreadsheetApp.getUi();
   const book = SpreadsheetApp.getActiveSpreadsheet();
+  // Set once costing starts: a failure then undoes what was written (no half-costed order).
+  let started: OrderPlan | null = null;
   try {
     const plan = planOrder(readOrderOptions(), null);
     if ('needColumns' in plan) {
@@ -52,6 +54,7 @@ export function costSelectedOrder(): void {
       return;
     }
     if (plan.occupied && ui.alert(TITLE, overwriteQuestion(plan.output), ui.ButtonSet.YES_NO) !== ui.Button.YES) return;
+    started = plan;
     const bases: (FeeBasis | null)[] = Array.from({ length: plan.chunks }, () => null);
     const parts: ChunkResult[] = [];
     for (const [index, step] of plan.steps.entries()) {
@@ -75,7 +78,9 @@ export function costSelectedOrder(): void {
     const summary = writeTotals(plan, parts);
     book.toast(`${costedText(summary.totals, summary.output, summary.revision)} Landed cost ${totalsBlock(summary.totals).find((r) => r.total)!.value}.`, TITLE, 10);
   } catch (e) {
-    ui.alert(TITLE, e instanceof Error ? e.message : String(e), ui.ButtonSet.OK);
+    if (started) clearOutput(started);
+    const message = e instanceof Error ? e.message : String(e);
+    ui.alert(TITLE, started ? failedText(message) : message, ui.ButtonSet.OK);
   }
 }
 

@@ -45,6 +45,8 @@ export interface OrderPlan {
   output: string;
   /** Whether any of those cells holds something (the caller asks before overwriting). */
   occupied: boolean;
+  /** The hidden sheet that keeps those cells as they were, from the first part written until the costing ends (see keepOverwritten). */
+  undo: string;
   options: OrderOptions;
 }
 
@@ -167,6 +169,7 @@ export function planOrder(options: OrderOptions, choice: ColumnChoice | null): O
     totalsRow,
     output: `${sheet.getName()}!${area.getA1Notation()}`,
     occupied: area.getValues().some((row) => row.some((c) => !isBlank(c))),
+    undo: `landed undo ${Date.now().toString(36)}`,
     options,
   };
 }
@@ -202,6 +205,7 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
     if (result.lines.length !== items.length) throw new Error(`The landed API answered ${result.lines.length} lines for ${items.length}`);
   }
 
+  keepOverwritten(plan);
   const answers = [...result.lines];
   const outputs = new Map(request.lines.map((line) => [line, lineOutput(line, line.item ? answers.shift() : undefined, result.notes)]));
   // A block per run of consecutive rows; blank rows and other requests' lines are left alone.
@@ -240,13 +244,39 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   const revision = parts.find((p) => p.revision)?.revision ?? '';
   const record = sheet.getRange(plan.totalsRow + 1, plan.outLeft);
   record.setNumberFormat('General').setValue(costingRecord({ revision, options: plan.options, dates: plan.dates, at: new Date() })).setNote(notes.join('\n'));
+  dropKept(plan);
   return { totals: t, revision, chunks: plan.chunks, output: plan.output, notes: shownNotes(totals, notes) };
 }
 
-/** Clears what a cancelled costing wrote: the order's output area, as it was planned. */
+const outputArea = (plan: OrderPlan) => sheetNamed(plan.sheet).getRange(plan.output.split('!')[1]);
+
+/**
+ * Before the first part is written: a copy of the output area as it is (values, formulas, formats,
+ * notes: cells the person agreed to overwrite too) in a hidden sheet, put back if the costing is
+ * cancelled (clearOutput) and dropped when it is finished. Parts are written as they are costed (an
+ * Apps Script call has 6 minutes, and the sidebar keeps no results between calls), so a cancelled
+ * costing is undone rather than never written, as Excel's is.
+ */
+function keepOverwritten(plan: OrderPlan): void {
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  if (book.getSheetByName(plan.undo)) return;
+  const copy = book.insertSheet(plan.undo);
+  copy.hideSheet();
+  outputArea(plan).copyTo(copy.getRange(1, 1));
+}
+
+function dropKept(plan: OrderPlan): void {
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  const copy = book.getSheetByName(plan.undo);
+  if (copy) book.deleteSheet(copy);
+}
+
+/** Undoes a cancelled costing: the output area as it was before its first part was written (nothing written: nothing to do). */
 export function clearOutput(plan: OrderPlan): void {
-  const sheet = sheetNamed(plan.sheet);
-  const [, a1] = plan.output.split('!');
-  const area = sheet.getRange(a1);
+  const copy = SpreadsheetApp.getActiveSpreadsheet().getSheetByName(plan.undo);
+  if (!copy) return;
+  const area = outputArea(plan);
   area.clearContent().clearNote().clearFormat();
+  copy.getRange(1, 1, area.getNumRows(), area.getNumColumns()).copyTo(area);
+  dropKept(plan);
 }

@@ -184,6 +184,15 @@ export function costedText({ lines, errors }: Pick<OrderTotals, 'lines' | 'error
   return `Costed ${lineCount(lines)} into ${output}${errors ? `; ${count(errors)} with errors (see the Status column)` : ''}. Schedule ${revision || '(none)'}.`;
 }
 
+/**
+ * What both add-ins say when the person cancels, at the overwrite question or mid-order: Excel writes
+ * nothing before every part is costed; Sheets takes back what it wrote and puts back what it overwrote.
+ */
+export const CANCELLED = 'Cancelled: the sheet is as it was.';
+
+/** What the Sheets add-on says when a costing fails part-way (a request refused, an Apps Script error): what it wrote is taken back too. */
+export const failedText = (message: string): string => `${message} The costing stopped: the sheet is as it was.`;
+
 /** What both add-ins ask before writing over cells that hold something. */
 export const overwriteQuestion = (output: string): string => `The cells ${output} are not empty. Overwrite them with the costing?`;
 

@@ -8,7 +8,7 @@ import type { RefundAnswer } from '../refund.js';
 import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../spreadsheet/order-sheet.js';
 import { progressAt, type FeeBasis } from '../../spreadsheet/order-requests.js';
 import { GET_A_KEY } from '../../spreadsheet/addin-help.js';
-import { costedText, overwriteQuestion, progressText, totalsBlock, type TotalsRow } from '../../spreadsheet/order-output.js';
+import { CANCELLED, costedText, failedText, overwriteQuestion, progressText, totalsBlock, type TotalsRow } from '../../spreadsheet/order-output.js';
 import { waitingText } from '../../spreadsheet/rate-limit.js';
 
 type Handler = (value: unknown) => void;
@@ -223,6 +223,8 @@ async function cost(): Promise<void> {
   el<HTMLTableElement>('totals').style.display = 'none';
   el<HTMLUListElement>('notes').replaceChildren();
   say('order', 'info', 'Reading the selection…');
+  // Set once costing starts: a failure then undoes what was written, as Cancel does (no half-costed order).
+  let started: OrderPlan | null = null;
   try {
     const options = {
       origin: el('origin').value.trim(),
@@ -240,10 +242,11 @@ async function cost(): Promise<void> {
     }
     const plan = planned;
     if (plan.occupied && !(await confirmOverwrite(plan.output))) {
-      say('order', 'info', 'Cancelled: nothing was written.');
+      say('order', 'info', CANCELLED);
       return;
     }
     el<HTMLButtonElement>('stop').hidden = false;
+    started = plan;
     const bases: (FeeBasis | null)[] = Array.from({ length: plan.chunks }, () => null);
     const parts: ChunkResult[] = [];
     for (const [index, step] of plan.steps.entries()) {
@@ -266,13 +269,14 @@ async function cost(): Promise<void> {
     }
     if (stopping) {
       await call('discardOrder', plan);
-      say('order', 'info', 'Cancelled: what had been written was cleared.');
+      say('order', 'info', CANCELLED);
       return;
     }
     progress(plan.steps.length, plan);
     showSummary(await call<OrderSummary>('finishOrder', plan, parts));
   } catch (e) {
-    say('order', 'error', errorMessage(e));
+    const undone = started ? await call('discardOrder', started).then(() => true, () => false) : false;
+    say('order', 'error', undone ? failedText(errorMessage(e)) : errorMessage(e));
   } finally {
     el<HTMLButtonElement>('stop').hidden = true;
     el<HTMLProgressElement>('progress').style.display = 'none';

@@ -146,8 +146,8 @@ describe('the same order in both hosts', () => {
     expect(await sidebar.page.locator('#confirmText').textContent()).toBe(question);
     await pane.page.click('#confirm-no');
     await sidebar.page.click('#cancel');
-    await expect.poll(() => pane.page.locator('#order-status').textContent()).toBe('Cancelled: nothing was written.');
-    await expect.poll(() => sidebar.page.locator('#order').textContent()).toBe('Cancelled: nothing was written.');
+    await expect.poll(() => pane.page.locator('#order-status').textContent()).toBe('Cancelled: the sheet is as it was.');
+    await expect.poll(() => sidebar.page.locator('#order').textContent()).toBe('Cancelled: the sheet is as it was.');
     // The cells as they were, in both.
     const cells = ({ values, fills, cellNotes, bold, formats }: Awaited<ReturnType<typeof shown>>['excel']) => ({ values, fills, cellNotes, bold, formats });
     const after = await shown(h, w);

@@ -79,7 +79,7 @@ it('Cancel while waiting for the limit stops at once: nothing sent after it, not
   const left = Number(/in (\d+) s/.exec((await status())!)![1]);
   const sentBefore = sent;
   await page.click('#cancel-cost');
-  await expect.poll(status).toBe('Cancelled: nothing was written.');
+  await expect.poll(status).toBe('Cancelled: the sheet is as it was.');
   expect(await area()).toEqual(before);
   await new Promise((r) => setTimeout(r, left * 1000 + 500)); // past the wait it was in
   expect(sent).toBe(sentBefore);

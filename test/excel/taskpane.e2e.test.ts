@@ -159,7 +159,7 @@ describe('the task pane in Chromium', () => {
     await page.locator('#confirm').waitFor({ state: 'visible' });
     expect(await page.locator('#confirm-text').textContent()).toBe('The cells Sheet1!F1:P6 are not empty. Overwrite them with the costing?');
     await page.click('#confirm-no');
-    await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
+    await expect.poll(() => statusOf('order-status')).toBe('Cancelled: the sheet is as it was.');
     expect(api).toEqual([]);
 
     await page.check('#ocean');
@@ -309,7 +309,7 @@ describe('the task pane in Chromium', () => {
       ['0', '250', '500', '750', '1,000', '1,250'].map((n) => `Costing 1,000 lines (twice: the fees are of one entry): ${n} of 2,000 done…`),
     );
     await page.click('#cancel-cost');
-    await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
+    await expect.poll(() => statusOf('order-status')).toBe('Cancelled: the sheet is as it was.');
     release();
     await page.unroute('**/api/v1/duty/bulk');
     expect(await page.locator('#progress').isHidden()).toBe(true);

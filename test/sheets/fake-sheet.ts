@@ -46,11 +46,17 @@ export function parseA1(a1: string, gridRows = GRID_ROWS): { row: number; col: n
 
 export class FakeSheet {
   private readonly cells = new Map<string, CellData>();
+  hidden = false;
 
   constructor(private readonly name: string) {}
 
   getName(): string {
     return this.name;
+  }
+
+  hideSheet(): this {
+    this.hidden = true;
+    return this;
   }
 
   cell(row: number, col: number): CellData {
@@ -194,6 +200,11 @@ export class FakeRange {
   }
   setFontWeight(weight: string): this {
     return this.each(this.grid(() => weight), 'weights', (r, c, v) => this.sheet.update(r, c, { fontWeight: v }));
+  }
+  /** Like Sheets' copyTo: every cell (value, formula, note, formats) to the block of the same size at the destination's top-left cell. */
+  copyTo(destination: FakeRange): void {
+    const target = destination.getSheet();
+    for (let r = 0; r < this.rows; r++) for (let c = 0; c < this.cols; c++) target.update(destination.getRow() + r, destination.getColumn() + c, this.sheet.cell(this.row + r, this.col + c));
   }
   offset(rowOffset: number, colOffset: number, rows = this.rows, cols = this.cols): FakeRange {
     return new FakeRange(this.sheet, this.row + rowOffset, this.col + colOffset, rows, cols);

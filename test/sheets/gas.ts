@@ -343,6 +343,15 @@ export class AddonWorld {
     const lock = () => world.documentLock.view();
     const book = {
       getSheetByName: (name: string) => world.sheets.get(name) ?? null,
+      insertSheet(name: string) {
+        if (world.sheets.has(name)) throw new Error(`Exception: A sheet with the name "${name}" already exists.`);
+        const sheet = new FakeSheet(name);
+        world.sheets.set(name, sheet);
+        return sheet;
+      },
+      deleteSheet(sheet: FakeSheet) {
+        world.sheets.delete(sheet.getName());
+      },
       getActiveSheet: () => world.active.getSheet(),
       getActiveRange: () => world.active,
       toast: (message: string) => void world.toasts.push(message),

@@ -29,6 +29,8 @@ const calls: string[] = [];
 const pageErrors: string[] = [];
 /** When set, a call of costOrderChunk for a chunk after the first waits for it (the person presses Cancel meanwhile). */
 let holdChunks: Promise<void> | null = null;
+/** When set, costOrderChunk of this part fails as Apps Script calls fail (a quota met). */
+let failChunk: number | null = null;
 
 beforeAll(async () => {
   addon = await startAddon();
@@ -38,6 +40,7 @@ beforeAll(async () => {
   ({ browser, page } = await openSidebar(world.dir, profile, async (name, args) => {
     calls.push(name);
     if (name === 'costOrderChunk' && args[1] !== 0 && holdChunks) await holdChunks;
+    if (name === 'costOrderChunk' && args[1] === failChunk) throw new Error('Exception: Service invoked too many times for one day: urlfetch.');
     return world.call(name, ...args);
   }));
   page.on('pageerror', (e) => pageErrors.push(e.message));
@@ -100,7 +103,7 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   await page.click('#cost');
   await expect.poll(() => text('#confirmText')).toBe('The cells Sheet1!F1:P9 are not empty. Overwrite them with the costing?');
   await page.click('#cancel');
-  await expect.poll(() => text('#order')).toBe('Cancelled: nothing was written.');
+  await expect.poll(() => text('#order')).toBe('Cancelled: the sheet is as it was.');
   expect(world.sheet.values('F3:G3')).toEqual([['', 'old figure']]);
   expect(world.requests.filter((r) => r.url.endsWith('/duty/bulk'))).toHaveLength(0);
 
@@ -215,8 +218,10 @@ test('no header row: the picker starts with the header box unticked, and every l
   await page.click('#columns summary'); // closed: back to the header row
 });
 
-test('a 1,000-line order shows its progress part by part over both passes, and Cancel between parts clears what was written and leaves no bar', async () => {
+test('a 1,000-line order shows its progress part by part over both passes, and Cancel between parts takes back what was written, puts back what it overwrote and leaves no bar', async () => {
   world.sheet.getRange('A40:B1040').setValues([['HTS', 'Value'], ...Array.from({ length: 1000 }, (_, i) => ['6109.10.00', 100 + i])]);
+  // A cell of the first part's lines the person agrees to overwrite, with a note and a colour.
+  world.sheet.getRange('E41').setValues([['old figure']]).setNote('checked by hand').setBackground('#d9ead3');
   world.select('A40:B1040');
   await page.evaluate(() => {
     // Every message the sidebar shows, as it shows it.
@@ -227,26 +232,51 @@ test('a 1,000-line order shows its progress part by part over both passes, and C
   let release!: () => void;
   holdChunks = new Promise((r) => (release = r));
   await page.click('#cost');
+  await page.locator('#confirm').waitFor({ state: 'visible' });
+  await page.click('#overwrite');
   // Pass 1 measured the 4 parts of 250 lines, pass 2 costed and wrote the first and waits on the second.
   await expect.poll(() => text('#order')).toBe('Costing 1,000 lines (twice: the fees are of one entry): 1,250 of 2,000 done…');
   expect(await page.locator('#progress').evaluate((p: HTMLProgressElement) => [getComputedStyle(p).display, p.value, p.max])).toEqual(['block', 1250, 2000]);
   expect(await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown.filter((t) => t.startsWith('Costing')))).toEqual(
     ['0', '250', '500', '750', '1,000', '1,250'].map((n) => `Costing 1,000 lines (twice: the fees are of one entry): ${n} of 2,000 done…`),
   );
-  expect(world.sheet.values('C41:C41')).toEqual([[16.5]]); // the first 250 lines are on the sheet
+  expect(world.sheet.values('C41:E41')).toEqual([[16.5, 0, 0]]); // the first 250 lines are on the sheet, E41 overwritten
+  expect([...world.sheets.values()].filter((sh) => sh.hidden)).toHaveLength(1); // the overwritten cells, kept
   expect(world.sheet.values('C290:C291')).toEqual([[57.59], ['']]); // up to line 250 (16.5% of 349), not beyond
   await page.click('#stop');
   release();
   holdChunks = null;
-  await expect.poll(() => text('#order')).toBe('Cancelled: what had been written was cleared.');
+  await expect.poll(() => text('#order')).toBe('Cancelled: the sheet is as it was.');
   expect(calls.slice(-8)).toEqual(['planSelectedOrder', 'measureOrderChunk', 'measureOrderChunk', 'measureOrderChunk', 'measureOrderChunk', 'costOrderChunk', 'costOrderChunk', 'discardOrder']);
-  expect(world.sheet.values('C40:M1042').flat().filter((v) => v !== '')).toEqual([]);
+  expect(world.sheet.values('C40:M1042').flat().filter((v) => v !== '')).toEqual(['old figure']);
+  const e41 = world.sheet.getRange('E41');
+  expect([e41.getValues(), e41.getNotes(), e41.getBackgrounds(), e41.getNumberFormats()]).toEqual([[['old figure']], [['checked by hand']], [['#d9ead3']], [[null]]]);
+  expect([...world.sheets.keys()]).toEqual(['Sheet1']); // the hidden copy is gone
   expect(await page.locator('#progress').isHidden()).toBe(true);
   expect(await page.locator('#stop').isHidden()).toBe(true);
   expect(pageErrors).toEqual([]);
 });
 
-test('an order that meets the rate limit waits it out, counting the seconds down, and finishes whole; Cancel while waiting leaves the sheet as it was', async () => {
+test('a failure part-way (Apps Script refuses the second part) takes back what the costing wrote: no half-costed order', async () => {
+  // The 1,000-line order above, its output area as the Cancel left it: empty but for the old figure in E41.
+  world.select('A40:B1040');
+  failChunk = 1;
+  try {
+    await page.click('#cost');
+    await page.locator('#confirm').waitFor({ state: 'visible' });
+    await page.click('#overwrite');
+    await expect.poll(() => text('#order')).toBe('Exception: Service invoked too many times for one day: urlfetch. The costing stopped: the sheet is as it was.');
+  } finally {
+    failChunk = null;
+  }
+  expect(calls.slice(-3)).toEqual(['costOrderChunk', 'costOrderChunk', 'discardOrder']);
+  expect(world.sheet.values('C40:M1042').flat().filter((v) => v !== '')).toEqual(['old figure']);
+  expect(world.sheet.getRange('E41').getNotes()).toEqual([['checked by hand']]);
+  expect([...world.sheets.keys()]).toEqual(['Sheet1']);
+  expect(await page.locator('#progress').isHidden()).toBe(true);
+});
+
+test('an order that meets the rate limit waits it out, counting the seconds down, and finishes whole; Cancel while waiting leaves the sheet as it was, cells it had overwritten put back', async () => {
   // The real service with 5 requests per key in any 10 s: a 1,500-line order (4 parts measured, then costed: 8 requests) meets it.
   const limited = await startAddon({}, () => startLimitedServerProcess(5, 10_000));
   const previous = world;
@@ -284,14 +314,19 @@ test('an order that meets the rate limit waits it out, counting the seconds down
       const r = world.sheet.getRange('C1601:M3103');
       return [r.getValues(), r.getNotes(), r.getBackgrounds(), r.getNumberFormats(), r.getFontWeights(), r.getBorderTops()];
     };
+    // A cell the costing will overwrite, with a note and a colour: put back as it was.
+    world.sheet.getRange('E1700').setValues([['old figure']]).setNote('checked by hand').setBackground('#d9ead3');
     const before = area();
     await page.click('#cost');
+    await page.locator('#confirm').waitFor({ state: 'visible' });
+    await page.click('#overwrite');
     await expect.poll(() => text('#order'), { timeout: 20_000 }).toMatch(/^Waiting for the rate limit: resumes in \d+ s/);
     const sent = (await serverStatuses(limited.server, '/api/v1/duty/bulk')).length;
     await page.click('#stop');
-    await expect.poll(() => text('#order')).toBe('Cancelled: what had been written was cleared.');
+    await expect.poll(() => text('#order')).toBe('Cancelled: the sheet is as it was.');
     expect(calls.at(-1)).toBe('discardOrder');
     expect(area()).toEqual(before);
+    expect([...world.sheets.keys()]).toEqual(['Sheet1']); // the hidden copy is gone
     // Nothing more was sent once Cancel was pressed.
     expect(await serverStatuses(limited.server, '/api/v1/duty/bulk')).toHaveLength(sent);
     expect(await page.locator('#progress').isHidden()).toBe(true);

@@ -10,7 +10,7 @@ import { GET_A_KEY } from '../../../spreadsheet/addin-help.js';
 import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../spreadsheet/order-sheet.js';
 import { costSelectedOrder, readSelection } from './order-sheet.js';
 import { checkSelectedRefund } from './refund.js';
-import { costedText, progressText, totalsBlock, withUnread, type TotalsRow } from '../../../spreadsheet/order-output.js';
+import { CANCELLED, costedText, progressText, totalsBlock, withUnread, type TotalsRow } from '../../../spreadsheet/order-output.js';
 import { waitingText } from '../../../spreadsheet/rate-limit.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -180,7 +180,7 @@ async function cost(): Promise<void> {
       },
     );
     if (!summary.costed || summary.address === null) {
-      say('order-status', 'Cancelled: nothing was written.');
+      say('order-status', CANCELLED);
       return;
     }
     const t = summary.costed.totals;
@@ -196,7 +196,7 @@ async function cost(): Promise<void> {
     // lacks the current one), the caveats; on the sheet they are the totals' Status and the record's cell note.
     showNotes(summary.notes);
   } catch (e) {
-    if (isApiError(e) && e.code === 'cancelled') say('order-status', 'Cancelled: nothing was written.');
+    if (isApiError(e) && e.code === 'cancelled') say('order-status', CANCELLED);
     else say('order-status', errorText(e), 'error');
     // Opening the picker fills it (its toggle event).
     if (e instanceof ColumnsNeeded) ($('columns') as HTMLDetailsElement).open = true;
