@@ -9,7 +9,7 @@
  * work is split in the plan's steps (measure one part, cost one part) and the totals, so the
  * sidebar can show progress and cancel between them.
  */
-import { ApiError, sendAll } from './api.js';
+import { ApiError, sendAll, type Call } from './api.js';
 import type { OrderResult, OrderTotals } from '../shared/order.js';
 import {
   columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetLine,
@@ -66,14 +66,20 @@ export interface RateLimited {
   waitMs: number;
 }
 
-/** One POST /duty/bulk of an order step, answered at once: a 429 is the caller's to wait out, in view. */
-function bulk(body: Record<string, unknown>): OrderResult | RateLimited {
+/** The requests of an order step, answered at once: a 429 is the caller's to wait out, in view, before anything is written. */
+function atOnce<T>(calls: readonly Call[]): T[] | RateLimited {
   try {
-    return sendAll<OrderResult>([{ path: 'api/v1/duty/bulk', body }], 0)[0].data;
+    return sendAll<T>(calls, 0).map((r) => r.data);
   } catch (e) {
     if (e instanceof ApiError && e.status === 429) return { waitMs: e.retryAfterMs };
     throw e;
   }
+}
+
+/** One POST /duty/bulk of an order step. */
+function bulk(body: Record<string, unknown>): OrderResult | RateLimited {
+  const answers = atOnce<OrderResult>([{ path: 'api/v1/duty/bulk', body }]);
+  return 'waitMs' in answers ? answers : answers[0];
 }
 
 export interface ChunkResult {
@@ -195,7 +201,8 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
   const requests = requestsOf(plan);
   const request = requestOf(requests, index);
   const items = requestItems(request);
-  searchCodes(request.lines, plan.options);
+  const searched = searchCodes(request.lines, plan.options);
+  if (searched) return searched;
   let result: OrderResult = { lines: [], totals: addTotals([]), hts_revision: '', notes: [] };
   if (items.length) {
     const share = entryShares(requests, requests.map((_, i) => bases[i] ?? null))[index];
@@ -222,12 +229,18 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
   return { totals: withUnread(result.totals, request.lines.length - items.length), dutyMissing, notes: result.notes, revision: result.hts_revision };
 }
 
-/** The notes the searches of the lines' descriptions give (spreadsheet/code-check.ts): one POST /hts/batch per MAX_SEARCHES distinct queries, sent together. */
-function searchCodes(lines: readonly SheetLine[], options: OrderOptions): void {
+/**
+ * The notes the searches of the lines' descriptions give (spreadsheet/code-check.ts): the part's
+ * POST /hts/batch requests, sent together. Refused by the rate limit, the step waits like its bulk
+ * request (and sends them again), so no part is written without its notes.
+ */
+function searchCodes(lines: readonly SheetLine[], options: OrderOptions): RateLimited | null {
   const queries = codeQueries(lines, options);
-  if (!queries.length) return;
-  const replies = sendAll<{ answers: BatchAnswer[] }>(searchBatches(queries).map((body) => ({ path: 'api/v1/hts/batch', body })));
-  addCodeNotes(lines, answersByQuery(queries, replies.flatMap((r) => r.data.answers)), options);
+  if (!queries.length) return null;
+  const replies = atOnce<{ answers: BatchAnswer[] }>(searchBatches(queries).map((body) => ({ path: 'api/v1/hts/batch', body })));
+  if ('waitMs' in replies) return replies;
+  addCodeNotes(lines, answersByQuery(queries, replies.flatMap((r) => r.answers)), options);
+  return null;
 }
 
 /** Writes the totals row and the costing record below the last line and returns the order's totals. */

@@ -43,4 +43,24 @@ describe('"Cost selected order" meets the rate limit', () => {
     expect(w.sheet.values('M5002')).toEqual([['Total: 5,000 lines']]);
     expect(w.toasts.at(-1)).toBe('Costed 5,000 lines into Sheet1!C1:M5003. Schedule 2026 Revision 10. Landed cost $583,151.50.');
   });
+
+  test('a 429 on the searches of its Description column is waited out too: nothing written before, every line written after', async () => {
+    const w = addon.fresh();
+    // 200 lines of 6109.10.00 at 100, each with a description of its own: 201 queries (the code checked once), 5 POST /hts/batch.
+    w.sheet.getRange('A1:C201').setValues([['HTS code', 'Description', 'Customs value'], ...Array.from({ length: 200 }, (_, i) => ['6109.10.00', `men's cotton t-shirt style ${i + 1}`, 100])]);
+    w.select('A1:C201');
+    // The key's window spent first: the order's first requests, its searches, meet the limit.
+    await sleep(WINDOW_MS);
+    for (let i = 0; i < LIMIT; i++) await fetch(`${addon.server.url}/api/v1/hts/6109.10.00`, { headers: { authorization: `Bearer ${addon.server.key}` } });
+    w.call('costSelectedOrder');
+    const searches = await serverStatuses(addon.server, '/api/v1/hts/batch');
+    expect(searches.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(searches.filter((s) => s === 200)).toHaveLength(5);
+    expect(w.toasts.some((t) => t.startsWith('Waiting for the rate limit: resumes in'))).toBe(true);
+    // Every line costed and written, with its totals: 200 × 16.50 = 3,300.
+    expect(w.sheet.values('N2:N201').flat().filter((s) => s !== 'OK')).toEqual([]);
+    expect(w.sheet.values('D202')).toEqual([[3300]]);
+  });
 });
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
