@@ -267,6 +267,9 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
       if (item === null || typeof item !== 'object' || Array.isArray(item))
         throw new InputError('invalid_parameter', p.item, `${p.item} must be an object with hts and value`);
       const input = parseLine(ctx.origins, item, defaults, p);
+      // One part of a larger entry (`entry`) is of the order's date: a line of another date is that line's error.
+      if (entry && input.date !== date)
+        throw invalid(p.date, `${p.date} ${input.date} is not the order's date ${date}: the parts of one entry (entry) share its entry date`);
       const own = (dates[i] = input.date);
       entryNumbers[i] = input.entryNumber;
       const cost = costLine(ctx.lines, ctx.chapter99, input);
@@ -393,7 +396,6 @@ interface EntryFees {
  */
 function datedEntryFees(lines: readonly LineCost[], byDate: ReadonlyMap<string, number[]>, ocean: boolean, date: string, part: EntryPart | null): EntryFees {
   if (byDate.size <= 1) return entryFees(lines, ocean, byDate.keys().next().value ?? date, part);
-  if (part) throw invalid('entry', `entry (one part of a larger entry) takes items of one entry date; these have ${byDate.size}: ${[...byDate.keys()].join(', ')}`);
   const sum: EntryFees = { mpfTotal: 0, hmfTotal: 0, entryMpf: 0, entryHmf: 0, mpfBasis: 0, hmfBasis: 0, mpf: new Array<number>(lines.length), hmf: new Array<number>(lines.length), notes: [] };
   for (const [d, group] of byDate) {
     const f = entryFees(group.map((i) => lines[i]), ocean, d);

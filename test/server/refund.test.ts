@@ -108,16 +108,19 @@ describe('totals.refundable_by_heading', () => {
     expect(outside.totals.refundable_by_heading).toEqual({ total: 0, headings: {}, reason: 'No line was entered within the IEEPA duties (entries 2025-02-04 to 2026-02-23): nothing to refund.' });
   });
 
-  it('one part of a larger entry (entry) takes items of one date: two are refused by name', async () => {
+  it('one part of a larger entry (entry) is of the order\'s date: a line dated otherwise is that line\'s error, the rest costed', async () => {
     const r = await api('POST', '/api/v1/duty/bulk', {
       body: {
-        items: [{ hts: '6109.10.00', value: 1000, date: '2025-05-20' }, { hts: '6109.10.00', value: 1000, date: '2025-11-15' }],
+        date: '2025-05-20',
+        items: [{ hts: '6109.10.00', value: 1000, date: '2025-05-20' }, { hts: '6109.10.00', value: 1000, date: '2025-11-15' }, { hts: '6109.10.00', value: 1000 }],
         entry: { mpf_basis: 4000, hmf_basis: 0, mpf_basis_before: 0, hmf_basis_before: 0 },
       },
     });
-    expect(r.status).toBe(400);
-    expect(r.body.error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'entry' } });
-    expect(r.body.error.message).toBe('entry (one part of a larger entry) takes items of one entry date; these have 2: 2025-05-20, 2025-11-15');
+    expect(r.status).toBe(200);
+    expect(r.body.lines[1].error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'items[1].date' } });
+    expect(r.body.lines[1].error.message).toBe("items[1].date 2025-11-15 is not the order's date 2025-05-20: the parts of one entry (entry) share its entry date");
+    // The two others: 2,000 of the entry's 4,000, so half its MPF (the FY2025 minimum 32.71, since 4,000 × 0.3464% = 13.86): 32.71 × 2,000 / 4,000 = 16.355, 16.36.
+    expect(r.body.totals).toMatchObject({ lines: 3, errors: 1, customs_value: 2000, mpf: 16.36 });
   });
 
   it('a bad entry_number is its line\'s error, named; the rest is costed', async () => {
