@@ -35,8 +35,9 @@ function say(id: string, kind: 'ok' | 'error' | 'info' | '', text: string): void
   box.textContent = text;
 }
 
+/** The costing and the refund check share the sheet, the status and the totals: one runs at a time. */
 function busy(on: boolean): void {
-  for (const id of ['save', 'test', 'forget', 'cost']) el<HTMLButtonElement>(id).disabled = on;
+  for (const id of ['save', 'test', 'forget', 'cost', 'refund']) el<HTMLButtonElement>(id).disabled = on;
 }
 
 /** Until a key has worked, the connection comes first and the order part waits. */
@@ -194,7 +195,7 @@ function showTotals(rows: readonly TotalsRow[], notes: readonly string[]): void 
 
 /** "Refund check": the selected past entry lines, their IEEPA duties refundable (refund.ts), asked before overwriting. */
 async function refund(): Promise<void> {
-  el<HTMLButtonElement>('refund').disabled = true;
+  busy(true);
   el<HTMLTableElement>('totals').style.display = 'none';
   el<HTMLUListElement>('notes').replaceChildren();
   say('order', 'info', 'Checking the selected entry lines…');
@@ -210,7 +211,7 @@ async function refund(): Promise<void> {
   } catch (e) {
     say('order', 'error', errorMessage(e));
   } finally {
-    el<HTMLButtonElement>('refund').disabled = false;
+    busy(false);
   }
 }
 

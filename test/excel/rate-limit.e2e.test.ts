@@ -77,6 +77,8 @@ it('Cancel while waiting for the limit stops at once: nothing sent after it, not
   await page.click('#confirm-yes');
   await expect.poll(status, { timeout: 20_000 }).toMatch(/^Waiting for the rate limit: resumes in \d+ s/);
   const left = Number(/in (\d+) s/.exec((await status())!)![1]);
+  // One run at a time: the refund check cannot start (and take Cancel) while the order runs.
+  expect([await page.locator('#cost').isDisabled(), await page.locator('#refund').isDisabled()]).toEqual([true, true]);
   const sentBefore = sent;
   await page.click('#cancel-cost');
   await expect.poll(status).toBe('Cancelled: the sheet is as it was.');
@@ -84,5 +86,6 @@ it('Cancel while waiting for the limit stops at once: nothing sent after it, not
   await new Promise((r) => setTimeout(r, left * 1000 + 500)); // past the wait it was in
   expect(sent).toBe(sentBefore);
   expect(await page.locator('#progress').isHidden()).toBe(true);
+  expect(await page.locator('#refund').isDisabled()).toBe(false);
   expect(pageErrors).toEqual([]);
 });

@@ -322,6 +322,8 @@ test('an order that meets the rate limit waits it out, counting the seconds down
     await page.click('#overwrite');
     await expect.poll(() => text('#order'), { timeout: 20_000 }).toMatch(/^Waiting for the rate limit: resumes in \d+ s/);
     const sent = (await serverStatuses(limited.server, '/api/v1/duty/bulk')).length;
+    // One run at a time: the refund check cannot start while the order runs.
+    expect(await page.locator('#refund').isDisabled()).toBe(true);
     await page.click('#stop');
     await expect.poll(() => text('#order')).toBe('Cancelled: the sheet is as it was.');
     expect(calls.at(-1)).toBe('discardOrder');

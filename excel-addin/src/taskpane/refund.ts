@@ -62,7 +62,8 @@ export async function checkSelectedRefund(options: OrderOptions, deps: CostDeps)
   let done = 0;
   for (const r of requests) {
     deps.progress(done, lines, lines);
-    answers.push(await deps.client.api.post<OrderResult>('/duty/bulk', requestBody(r, sent), deps.signal));
+    // A 429 is waited out (the client's), counted down in the pane like an order's.
+    answers.push(await deps.client.api.post<OrderResult>('/duty/bulk', requestBody(r, sent), deps.signal, (ms) => deps.waiting?.(ms, done, lines, lines)));
     done += requestItems(r).length;
   }
   const checked = refundChecked(answers);

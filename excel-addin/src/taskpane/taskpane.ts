@@ -127,17 +127,46 @@ function showTotals(rows: readonly TotalsRow[]): void {
   $('totals').hidden = !rows.length;
 }
 
-async function cost(): Promise<void> {
-  const button = $<HTMLButtonElement>('cost');
-  const cancel = $<HTMLButtonElement>('cancel-cost');
-  const progress = $<HTMLProgressElement>('progress');
+/**
+ * Costing and the refund check share the sheet, the status, the totals and Cancel: one runs at a
+ * time. `start` disables both buttons and gives the run its own way to be cancelled.
+ */
+function startRun(): AbortSignal {
   const controller = new AbortController();
-  cancel.onclick = () => controller.abort();
-  // While the order waits for the rate limit, the seconds left are counted down in the status.
+  $('cancel-cost').onclick = () => controller.abort();
+  $('cancel-cost').hidden = false;
+  for (const id of ['cost', 'refund']) $<HTMLButtonElement>(id).disabled = true;
+  return controller.signal;
+}
+
+function endRun(): void {
+  for (const id of ['cost', 'refund']) $<HTMLButtonElement>(id).disabled = false;
+  $('cancel-cost').hidden = true;
+}
+
+/** While a run waits for the rate limit, the seconds left counted down in the status; `stop` ends the count. */
+function rateLimitCountdown(): { waiting: (ms: number, done: number, total: number, lines: number) => void; stop: () => void } {
   let countdown: ReturnType<typeof setInterval> | undefined;
-  const stopCountdown = () => clearInterval(countdown);
-  button.disabled = true;
-  cancel.hidden = false;
+  const stop = () => clearInterval(countdown);
+  const waiting = (ms: number, done: number, total: number, lines: number) => {
+    stop();
+    const until = Date.now() + ms;
+    const show = () => {
+      const left = until - Date.now();
+      if (left > 0) return say('order-status', waitingText(left, done, total));
+      stop();
+      say('order-status', progressText(lines, done, total));
+    };
+    show();
+    countdown = setInterval(show, 1000);
+  };
+  return { waiting, stop };
+}
+
+async function cost(): Promise<void> {
+  const progress = $<HTMLProgressElement>('progress');
+  const signal = startRun();
+  const { waiting, stop: stopCountdown } = rateLimitCountdown();
   showTotals([]);
   showNotes([]);
   say('order-status', 'Reading the selection…');
@@ -157,7 +186,7 @@ async function cost(): Promise<void> {
       {
         client: landed(),
         confirm: confirmInPane,
-        signal: controller.signal,
+        signal,
         progress(done, total, lines) {
           stopCountdown();
           progress.hidden = false;
@@ -165,18 +194,7 @@ async function cost(): Promise<void> {
           progress.value = done;
           say('order-status', progressText(lines, done, total));
         },
-        waiting(ms, done, total, lines) {
-          stopCountdown();
-          const until = Date.now() + ms;
-          const show = () => {
-            const left = until - Date.now();
-            if (left > 0) return say('order-status', waitingText(left, done, total));
-            stopCountdown();
-            say('order-status', progressText(lines, done, total));
-          };
-          show();
-          countdown = setInterval(show, 1000);
-        },
+        waiting,
       },
     );
     if (!summary.costed || summary.address === null) {
@@ -202,19 +220,15 @@ async function cost(): Promise<void> {
     if (e instanceof ColumnsNeeded) ($('columns') as HTMLDetailsElement).open = true;
   } finally {
     stopCountdown();
-    button.disabled = false;
-    cancel.hidden = true;
+    endRun();
     progress.hidden = true;
   }
 }
 
 /** "Refund check": the selected past entry lines, their IEEPA duties refundable (refund.ts). */
 async function refund(): Promise<void> {
-  const cancel = $<HTMLButtonElement>('cancel-cost');
-  const controller = new AbortController();
-  cancel.onclick = () => controller.abort();
-  cancel.hidden = false;
-  $<HTMLButtonElement>('refund').disabled = true;
+  const signal = startRun();
+  const { waiting, stop: stopCountdown } = rateLimitCountdown();
   showTotals([]);
   showNotes([]);
   say('order-status', 'Reading the selection…');
@@ -223,8 +237,12 @@ async function refund(): Promise<void> {
     const r = await checkSelectedRefund(options, {
       client: landed(),
       confirm: confirmInPane,
-      signal: controller.signal,
-      progress: (done, total, lines) => say('order-status', progressText(lines, done, total)),
+      signal,
+      progress: (done, total, lines) => {
+        stopCountdown();
+        say('order-status', progressText(lines, done, total));
+      },
+      waiting,
     });
     say('order-status', r.status, r.address === null ? '' : r.errors ? 'error' : 'ok');
     if (r.address === null) return;
@@ -233,8 +251,8 @@ async function refund(): Promise<void> {
   } catch (e) {
     say('order-status', isApiError(e) && e.code === 'cancelled' ? 'Cancelled: nothing was written.' : errorText(e), isApiError(e) && e.code === 'cancelled' ? '' : 'error');
   } finally {
-    $<HTMLButtonElement>('refund').disabled = false;
-    cancel.hidden = true;
+    stopCountdown();
+    endRun();
   }
 }
 
