@@ -5,7 +5,6 @@
  * and says why.
  */
 import { invalid } from './errors.js';
-import { dollars } from './money.js';
 import { IEEPA_REFUND_PERIOD } from './policy.js';
 import type { Layer } from './stacking.js';
 
@@ -53,18 +52,30 @@ export function outsideRefundPeriod(date: string): string | null {
   return `Entered ${date}, ${date < from ? 'before' : 'after'} the IEEPA duties (entries ${from} to ${through}): no IEEPA duty was assessed, nothing to refund.`;
 }
 
-/** Cents by heading, summed. */
-type Sums = Map<string, number>;
+/**
+ * Cents by 9903 heading, summed: what the engine's order totals, the add-ins' sums of several
+ * requests and their per-line cells all add up (spreadsheet/refund-*.ts use these too; this module
+ * imports nothing that an Apps Script bundle cannot hold).
+ */
+export type HeadingCents = Map<string, number>;
 
-function figures(sums: Sums, reason: string | null): RefundFigures {
+/** Adds `cents` under `heading`. */
+export function addHeadingCents(sums: HeadingCents, heading: string, cents: number): void {
+  sums.set(heading, (sums.get(heading) ?? 0) + cents);
+}
+
+/** The figures of sums in cents: headings in order, their total, the reason when there is one. */
+export function refundFigures(sums: HeadingCents, reason?: string | null): RefundFigures {
   const headings = [...sums.keys()].sort();
   let total = 0;
   for (const h of headings) total += sums.get(h)!;
-  return { total: dollars(total), headings: Object.fromEntries(headings.map((h) => [h, dollars(sums.get(h)!)])), ...(reason ? { reason } : {}) };
+  return { total: total / 100, headings: Object.fromEntries(headings.map((h) => [h, sums.get(h)! / 100])), ...(reason ? { reason } : {}) };
 }
 
-function addLayers(sums: Sums, layers: readonly Layer[]): void {
-  for (const l of layers) if (l.refundable && l.heading) sums.set(l.heading, (sums.get(l.heading) ?? 0) + Math.round(l.amount * 100)); // exact: whole cents
+/** The refundable layers' amounts by heading (layers of the engine, or of an answer's additional_duties). */
+export function refundableCents(layers: readonly Pick<Layer, 'refundable' | 'heading' | 'amount'>[], sums: HeadingCents = new Map()): HeadingCents {
+  for (const l of layers) if (l.refundable && l.heading) addHeadingCents(sums, l.heading, Math.round(l.amount * 100)); // exact: whole cents
+  return sums;
 }
 
 /**
@@ -72,9 +83,9 @@ function addLayers(sums: Sums, layers: readonly Layer[]): void {
  * The order's reason only when every line was entered outside the period (theirs, if one).
  */
 export function refundByHeading(lines: readonly RefundLine[]): RefundByHeading {
-  const all: Sums = new Map();
+  const all: HeadingCents = new Map();
   // Entries only when some line carries an entry number: an order without any needs no grouping.
-  const byEntry = lines.some((l) => l.entryNumber !== null) ? new Map<string, { entry_number: string | null; date: string; sums: Sums }>() : null;
+  const byEntry = lines.some((l) => l.entryNumber !== null) ? new Map<string, { entry_number: string | null; date: string; sums: HeadingCents }>() : null;
   for (const l of lines) {
     // A line in error has no parsed date or entry number to be grouped by, nor anything to refund.
     if (!l.layers) continue;
@@ -84,15 +95,15 @@ export function refundByHeading(lines: readonly RefundLine[]): RefundByHeading {
       entry = byEntry.get(key);
       if (!entry) byEntry.set(key, (entry = { entry_number: l.entryNumber, date: l.date, sums: new Map() }));
     }
-    addLayers(all, l.layers);
-    if (entry) addLayers(entry.sums, l.layers);
+    refundableCents(l.layers, all);
+    if (entry) refundableCents(l.layers, entry.sums);
   }
   // Once per date, not per line: an order's lines share a few dates.
   const reasons = new Set([...new Set(lines.filter((l) => l.layers).map((l) => l.date))].map(outsideRefundPeriod));
   const reason = reasons.has(null) || !reasons.size ? null : reasons.size === 1 ? [...reasons][0] : NONE_INSIDE;
   return {
-    ...figures(all, reason),
-    ...(byEntry ? { entries: [...byEntry.values()].map(({ entry_number, date, sums }) => ({ entry_number, date, ...figures(sums, outsideRefundPeriod(date)) })) } : {}),
+    ...refundFigures(all, reason),
+    ...(byEntry ? { entries: [...byEntry.values()].map(({ entry_number, date, sums }) => ({ entry_number, date, ...refundFigures(sums, outsideRefundPeriod(date)) })) } : {}),
   };
 }
 

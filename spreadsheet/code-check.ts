@@ -8,7 +8,8 @@
  * distinct code checked once (its answer is the schedule's text down to the code), in requests of
  * MAX_SEARCHES queries. Pure functions; the hosts only send the requests.
  */
-import { MAX_SEARCH_TEXT, MAX_SEARCHES, type SearchAnswer, type SearchHit } from '../shared/search/search.js';
+import { MAX_SEARCH_TEXT, MAX_SEARCHES } from '../shared/search/limits.js';
+import type { SearchAnswer, SearchHit } from '../shared/search/search.js';
 import type { ErrorBody } from '../shared/errors.js';
 import type { OrderOptions, SheetLine } from './order-sheet.js';
 

@@ -6,9 +6,9 @@
  * read the selection, send the requests refundRequests plans (each item with its own entry date) and
  * write the grid this module returns.
  */
-import type { DutyResult, OrderLine, OrderResult, OrderTotals } from '../shared/order.js';
+import type { OrderLine, OrderResult, OrderTotals } from '../shared/order.js';
 import { IEEPA_REFUND_PERIOD } from '../shared/policy.js';
-import type { EntryRefund } from '../shared/refund.js';
+import { refundableCents, type EntryRefund } from '../shared/refund.js';
 import { headerKey, isBlank, namedColumns, money, MONEY_FORMAT, DECIMAL_MARKS, amountCents, readAmount, readSheetOrder, type DecimalMark, type OrderOptions, type SheetLine } from './order-sheet.js';
 import { addTotals, type TotalsRow } from './order-output.js';
 import { BULK_LIMIT, requestItems, type OrderRequest } from './order-requests.js';
@@ -134,12 +134,6 @@ export interface RefundChecked {
 const usd = (cents: number): string => `${cents < 0 ? '-' : ''}$${money(Math.abs(cents) / 100)}`;
 const cents = (n: number): number => Math.round(n * 100);
 
-/** A line's refundable IEEPA layers by heading, in cents. */
-function lineRefund(r: DutyResult): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const l of r.additional_duties) if (l.refundable && l.heading) out.set(l.heading, (out.get(l.heading) ?? 0) + cents(l.amount));
-  return out;
-}
 
 const headingsText = (m: ReadonlyMap<string, number> | Record<string, number>): string =>
   (m instanceof Map ? [...m] : Object.entries(m)).map(([h, c]) => `${h} ${usd(m instanceof Map ? c : cents(c))}`).join('; ');
@@ -181,7 +175,7 @@ export function refundGrid(sheet: RefundSheet, rows: number, checked: RefundChec
       sums.errors++;
       continue;
     }
-    const refund = lineRefund(a);
+    const refund = refundableCents(a.additional_duties);
     const refundable = [...refund.values()].reduce((s, c) => s + c, 0);
     // Duties as an entry summary's duty lines show them: the base duty and every chapter 99 duty, no fees.
     const computed = cents(a.duty ?? 0) + cents(a.additional_duty);

@@ -10,16 +10,10 @@ import { parseFlag } from '../params.js';
 import { linesUnder, type Schedule, type TariffLine } from '../schedule.js';
 import { sameRates } from '../supplier-codes.js';
 import type { ScheduleIndex } from './schedule-index.js';
+import { MAX_RESULTS } from './limits.js';
 
-export const MAX_RESULTS = 50;
-/** Searches in one POST /hts/batch: each costs a few milliseconds of CPU. */
-export const MAX_SEARCHES = 50;
-/**
- * Characters of query text in one POST /hts/batch: a long query costs more (about 29 ms for 200
- * characters on a loaded 2-core machine), so fifty of them would hold the service for over a second;
- * 2,000 characters is fifty invoice descriptions of 40, or ten of the longest.
- */
-export const MAX_SEARCH_TEXT = 2_000;
+export { MAX_RESULTS, MAX_SEARCH_TEXT, MAX_SEARCHES } from './limits.js';
+
 const DEFAULT_RESULTS = 10;
 const MIN_QUERY = 2;
 const MAX_QUERY = 200;
