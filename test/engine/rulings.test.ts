@@ -33,7 +33,9 @@ describe('N350103 (2025-06-30): steel shipping racks from Canada, 7326.90.8688 (
     const r = t.duty({ hts: '7326.90.8688', value: 10000, origin: 'CA', date: '2025-06-30', claim: 'none', steel_content: 10000 });
     expect([r.duty_rate, r.duty]).toEqual(['2.9%', 290]);
     expect(layers(r)).toEqual([['9903.81.90', 50, 5000]]);
-    // The ruling also lists 9903.01.33; goods of Canada are outside the reciprocal duty, so no heading is declared for it here.
+    // A known divergence from the ruling, kept visible: it also lists 9903.01.33 (Section 232 goods outside the
+    // reciprocal duty), which the engine declares only for origins the reciprocal duty reaches; goods of Canada are
+    // outside it (U.S. note 2(v)), so none is declared here. One ruling does not settle which reading CBP applies.
     expect(exemptOf(r)).toEqual([]);
   });
 });
