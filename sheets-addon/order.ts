@@ -67,7 +67,7 @@ export interface RateLimited {
 }
 
 /** The requests of an order step, answered at once: a 429 is the caller's to wait out, in view, before anything is written. */
-function atOnce<T>(calls: readonly Call[]): T[] | RateLimited {
+export function atOnce<T>(calls: readonly Call[]): T[] | RateLimited {
   try {
     return sendAll<T>(calls, 0).map((r) => r.data);
   } catch (e) {

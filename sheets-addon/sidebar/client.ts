@@ -4,7 +4,7 @@
  */
 import type { ConnectionTest, SidebarSettings } from '../addon.js';
 import type { ChunkResult, ColumnsQuestion, OrderPlan, OrderSummary, RateLimited } from '../order.js';
-import type { RefundAnswer } from '../refund.js';
+import type { RefundAnswer, RefundWait } from '../refund.js';
 import { COLUMN_LABELS, DECIMAL_MARKS, ORDER_COLUMNS, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../spreadsheet/order-sheet.js';
 import { progressAt, type FeeBasis } from '../../spreadsheet/order-requests.js';
 import { GET_A_KEY } from '../../spreadsheet/addin-help.js';
@@ -115,12 +115,11 @@ function progress(index: number, plan: OrderPlan): void {
 }
 
 /**
- * Waits `ms` for the rate limit before step `index` runs again, counting the seconds down in the
- * status; Cancel ends the wait at once.
+ * Waits `ms` for the rate limit before a step runs again (the progress it stands at), counting the
+ * seconds down in the status; Cancel ends the wait at once.
  */
-function waitOut(ms: number, index: number, plan: OrderPlan): Promise<void> {
+function waitOut(ms: number, { done, total }: { done: number; total: number }): Promise<void> {
   const until = Date.now() + ms;
-  const { done, total } = progressAt(plan.steps, index);
   return new Promise((resolve) => {
     const tick = () => {
       const left = until - Date.now();
@@ -201,11 +200,24 @@ async function refund(): Promise<void> {
   say('order', 'info', 'Checking the selected entry lines…');
   try {
     const options = { origin: el('origin').value.trim(), decimal: el<HTMLSelectElement>('decimal').value as DecimalMark };
-    let r = await call<RefundAnswer>('checkSelectedRefund', options, false);
-    if (r.confirm !== undefined) {
+    const check = async (overwrite: boolean): Promise<RefundAnswer | null> => {
+      // Refused by the rate limit, the check wrote nothing: it is asked again once the wait is over (Cancel ends it).
+      for (;;) {
+        const answer = await call<RefundAnswer | RefundWait>('checkSelectedRefund', options, overwrite);
+        if (!('waitMs' in answer)) return answer;
+        el<HTMLButtonElement>('stop').hidden = false;
+        await waitOut(answer.waitMs, { done: 0, total: answer.lines });
+        el<HTMLButtonElement>('stop').hidden = true;
+        if (stopping) return null;
+      }
+    };
+    stopping = false;
+    let r = await check(false);
+    if (r?.confirm !== undefined) {
       if (!(await confirmQuestion(r.confirm))) return say('order', 'info', 'Cancelled: nothing was written.');
-      r = await call<RefundAnswer>('checkSelectedRefund', options, true);
+      r = await check(true);
     }
+    if (!r) return say('order', 'info', 'Cancelled: nothing was written.');
     showTotals(r.totals, r.notes);
     say('order', r.errors ? 'error' : 'ok', r.status);
   } catch (e) {
@@ -263,7 +275,7 @@ async function cost(): Promise<void> {
           else parts.push(answer as ChunkResult);
           break;
         }
-        await waitOut(answer.waitMs, index, plan);
+        await waitOut(answer.waitMs, progressAt(plan.steps, index));
         if (stopping) break;
         progress(index, plan);
       }
