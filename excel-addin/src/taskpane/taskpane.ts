@@ -129,17 +129,22 @@ function showTotals(rows: readonly TotalsRow[]): void {
 
 /**
  * Costing and the refund check share the sheet, the status, the totals and Cancel: one runs at a
- * time. `start` disables both buttons and gives the run its own way to be cancelled.
+ * time. `startRun` disables both buttons, clears what the last run showed, and gives the run its own
+ * way to be cancelled and its own rate-limit countdown.
  */
-function startRun(): AbortSignal {
+function startRun(): { signal: AbortSignal } & ReturnType<typeof rateLimitCountdown> {
   const controller = new AbortController();
   $('cancel-cost').onclick = () => controller.abort();
   $('cancel-cost').hidden = false;
   for (const id of ['cost', 'refund']) $<HTMLButtonElement>(id).disabled = true;
-  return controller.signal;
+  showTotals([]);
+  showNotes([]);
+  say('order-status', 'Reading the selection…');
+  return { signal: controller.signal, ...rateLimitCountdown() };
 }
 
-function endRun(): void {
+function endRun(run: { stop: () => void }): void {
+  run.stop();
   for (const id of ['cost', 'refund']) $<HTMLButtonElement>(id).disabled = false;
   $('cancel-cost').hidden = true;
 }
@@ -165,11 +170,8 @@ function rateLimitCountdown(): { waiting: (ms: number, done: number, total: numb
 
 async function cost(): Promise<void> {
   const progress = $<HTMLProgressElement>('progress');
-  const signal = startRun();
-  const { waiting, stop: stopCountdown } = rateLimitCountdown();
-  showTotals([]);
-  showNotes([]);
-  say('order-status', 'Reading the selection…');
+  const run = startRun();
+  const { signal, waiting, stop: stopCountdown } = run;
   try {
     const summary = await costSelectedOrder(
       {
@@ -219,19 +221,15 @@ async function cost(): Promise<void> {
     // Opening the picker fills it (its toggle event).
     if (e instanceof ColumnsNeeded) ($('columns') as HTMLDetailsElement).open = true;
   } finally {
-    stopCountdown();
-    endRun();
+    endRun(run);
     progress.hidden = true;
   }
 }
 
 /** "Refund check": the selected past entry lines, their IEEPA duties refundable (refund.ts). */
 async function refund(): Promise<void> {
-  const signal = startRun();
-  const { waiting, stop: stopCountdown } = rateLimitCountdown();
-  showTotals([]);
-  showNotes([]);
-  say('order-status', 'Reading the selection…');
+  const run = startRun();
+  const { signal, waiting, stop: stopCountdown } = run;
   try {
     const options = { origin: $<HTMLInputElement>('origin').value.trim() || undefined, decimal: $<HTMLSelectElement>('decimal').value as DecimalMark };
     const r = await checkSelectedRefund(options, {
@@ -251,8 +249,7 @@ async function refund(): Promise<void> {
   } catch (e) {
     say('order-status', isApiError(e) && e.code === 'cancelled' ? 'Cancelled: nothing was written.' : errorText(e), isApiError(e) && e.code === 'cancelled' ? '' : 'error');
   } finally {
-    stopCountdown();
-    endRun();
+    endRun(run);
   }
 }
 
