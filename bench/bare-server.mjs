@@ -1,7 +1,9 @@
 /**
  * The reference for the HTTP and start-up benchmarks: what it costs Node to answer HTTP at all. A
  * bare node:http server answering every request with one fixed JSON body of BODY_BYTES bytes.
- * Plain JavaScript, so its start-up carries no TypeScript loader.
+ * With READ_JSON=1 it first reads a POST's body and parses it (JSON.parse), as any JSON service
+ * must: the floor of a bulk order. Plain JavaScript, so its start-up carries no TypeScript
+ * loader.
  */
 import { createServer } from 'node:http';
 
@@ -9,10 +11,23 @@ const bytes = Number(process.env.BODY_BYTES ?? 1000);
 const filler = 'x'.repeat(Math.max(0, bytes - '{"pad":""}'.length));
 const body = Buffer.from(JSON.stringify({ pad: filler }));
 
-const server = createServer((req, res) => {
-  req.resume();
+const answer = (res) => {
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
   res.end(body);
+};
+const readJson = process.env.READ_JSON === '1';
+
+const server = createServer((req, res) => {
+  if (!readJson || req.method !== 'POST') {
+    req.resume();
+    return answer(res);
+  }
+  const chunks = [];
+  req.on('data', (c) => chunks.push(c));
+  req.on('end', () => {
+    JSON.parse(Buffer.concat(chunks).toString());
+    answer(res);
+  });
 });
 server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', () => {
   const a = server.address();

@@ -1,12 +1,14 @@
 /**
- * The engine alone, on one core: single-line results per second over a mix of real queries, and
- * the time to cost a 1,000-line order. `npm run bench` runs this file bundled by esbuild in its own
+ * The engine alone, on one core: single-line results per second over a mix of real queries, the
+ * time to cost a 1,000-line order, and the time to write that order's answer (the service's
+ * orderJson) alone. `npm run bench` runs this file bundled by esbuild in its own
  * process, as dist/server/main.js runs the engine in production (tsx's per-module loading costs
  * the same code about a fifth of its speed); it prints the figures as JSON.
  */
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadTariff } from '../server/config.js';
+import { orderJson } from '../server/serialize.js';
 import { InputError, type DutyQuery, type OrderItem, type Tariff } from '../shared/index.js';
 import { mulDivRound } from '../shared/money.js';
 import { benchOrder, linePools, mixedItems, type LinePools } from './lib/lines.js';
@@ -23,6 +25,8 @@ export interface EngineFigures {
   /** CPU time per order, ms. */
   orderCpuMs: number;
   orderLinesPerSec: number;
+  /** CPU time to write the order's answer (its JSON bytes, as the service sends them), ms. */
+  orderJsonCpuMs: number;
 }
 
 /** Calls per second of wall time and per second of the process's CPU time (user and system). */
@@ -80,6 +84,8 @@ export function engineBench(tariff: Tariff, pools: LinePools, orderItems: OrderI
   if (sink < 0) throw new Error('unreachable');
   const order = { items: orderItems, ocean: true };
   const orders = rate(() => tariff.order(order), ms, 1);
+  const answer = tariff.order(order);
+  const written = rate(() => orderJson(answer), ms, 1);
   return {
     singleLinePerSec: single.perSec,
     singleLinePerCpuSec: single.perCpuSec,
@@ -88,6 +94,7 @@ export function engineBench(tariff: Tariff, pools: LinePools, orderItems: OrderI
     orderMs: 1000 / orders.perSec,
     orderCpuMs: 1000 / orders.perCpuSec,
     orderLinesPerSec: orders.perSec * orderItems.length,
+    orderJsonCpuMs: 1000 / written.perCpuSec,
   };
 }
 

@@ -18,6 +18,8 @@ export interface HttpOptions {
   query: string;
   /** Extra environment of the service (LOG_LEVEL, ...). */
   env?: NodeJS.ProcessEnv;
+  /** Short pairs of rounds measuring the CPU per request (none: cpuPerRequest is null). */
+  cpuPairs?: number;
 }
 
 export interface HttpFigures {
@@ -29,6 +31,8 @@ export interface HttpFigures {
   service: LoadFigures;
   bare: LoadFigures;
   ratio: number;
+  /** Medians over the CPU pairs of the server's CPU per request, µs: the service's, the bare server's, and of their ratio (service ÷ bare) pair by pair. */
+  cpuPerRequest: { service: number; bare: number; ratio: number; ratios: number[] } | null;
   /** Service RSS after start and after each round, bytes. */
   rss: number[];
 }
@@ -49,6 +53,15 @@ function merge(runs: LoadFigures[]): LoadFigures {
     status,
     serverCpu: sum((r) => r.serverCpu) / runs.length,
   };
+}
+
+/** A server's CPU per request over a round, µs. */
+const cpuPerRequest = (f: LoadFigures): number => (f.serverCpu * 1e6) / f.reqPerSec;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
 export async function httpBench(o: HttpOptions, service?: Service): Promise<HttpFigures> {
@@ -77,7 +90,15 @@ export async function httpBench(o: HttpOptions, service?: Service): Promise<Http
     }
     const sm = merge(s);
     const bm = merge(b);
-    return { query: o.query, bodyBytes: body.byteLength, connections: o.connections, duration: o.duration, pipelining: o.pipelining, service: sm, bare: bm, ratio: sm.reqPerSec / bm.reqPerSec, rss };
+    const ps: number[] = [];
+    const pb: number[] = [];
+    for (let i = 0; i < (o.cpuPairs ?? 0); i++) {
+      ps.push(cpuPerRequest(await load(svc.pid, { ...svcOpts, duration: 2 })));
+      pb.push(cpuPerRequest(await load(bare.pid, { ...bareOpts, duration: 2 })));
+    }
+    const ratios = ps.map((x, i) => x / pb[i]);
+    const cpu = ps.length ? { service: median(ps), bare: median(pb), ratio: median(ratios), ratios } : null;
+    return { query: o.query, bodyBytes: body.byteLength, connections: o.connections, duration: o.duration, pipelining: o.pipelining, service: sm, bare: bm, ratio: sm.reqPerSec / bm.reqPerSec, cpuPerRequest: cpu, rss };
   } finally {
     await bare.stop();
     if (!service) await svc.stop();
