@@ -9,13 +9,33 @@ export function codeDigits(input: unknown, parameter = 'hts'): string {
   if (typeof input === 'number' && Number.isInteger(input) && input > 0) input = String(input);
   if (typeof input !== 'string') throw invalid(parameter, `${parameter} must be a tariff code such as 6109.10.00`);
   if (input.length > 40) throw invalid(parameter, `${parameter} is too long to be a tariff code (${input.length} characters)`);
-  const digits = input.replace(/[\s.]/g, '');
+  const digits = withoutSeparators(input);
+  if (digits === null) throw invalid(parameter, `${parameter} may contain only digits, dots and spaces: ${JSON.stringify(truncate(input))}`);
   if (digits === '') throw invalid(parameter, `${parameter} is required: a tariff code such as 6109.10.00`);
-  if (!/^\d+$/.test(digits)) throw invalid(parameter, `${parameter} may contain only digits, dots and spaces: ${JSON.stringify(truncate(input))}`);
-  if (![2, 4, 6, 8, 10].includes(digits.length))
+  if (digits.length > 10 || digits.length % 2 === 1)
     throw invalid(parameter, `${parameter} must have 4, 6, 8 or 10 digits; ${JSON.stringify(truncate(input))} has ${digits.length}`);
   return digits;
 }
+
+/**
+ * The digits of a code with its dots and white space taken out, the runs of digits between them
+ * joined (a code typed as digits alone is returned as it is); null when anything else is in it.
+ * A loop rather than a regular expression's replace: every query and order line goes through it.
+ */
+function withoutSeparators(input: string): string | null {
+  let digits = '';
+  let from = 0;
+  for (let i = 0; i < input.length; i++) {
+    const c = input.charCodeAt(i);
+    if (c >= 48 && c <= 57) continue;
+    if (c !== 46 && !WHITE_SPACE.test(input[i])) return null;
+    digits += input.slice(from, i);
+    from = i + 1;
+  }
+  return from === 0 ? input : digits + input.slice(from);
+}
+
+const WHITE_SPACE = /\s/;
 
 /**
  * The code of a tariff line typed with digits, dots and spaces only, as a number: its 10 digits, or

@@ -33,6 +33,19 @@ describe('tariff codes', () => {
     expect(lineKey('6109.10.00')).toBe(lineKey('61091000'));
     expect(lineKey('0061091000')).not.toBe(lineKey('61091000'));
   });
+  it('reads a code as its definition says: dots and any white space taken out, digits kept, anything else refused', () => {
+    const typed = fc.array(fc.constantFrom('0', '4', '7', '9', '.', ' ', '\t', '\n', '\u00a0', '\u2003', 'a', '-', '٣'), { maxLength: 14 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(typed, (s) => {
+        const digits = s.replace(/[\s.]/g, '');
+        const expected = digits === '' ? /required/ : !/^\d+$/.test(digits) ? /only digits/ : ![2, 4, 6, 8, 10].includes(digits.length) ? /4, 6, 8 or 10 digits/ : digits;
+        if (typeof expected === 'string') expect(codeDigits(s)).toBe(expected);
+        else expect(() => codeDigits(s)).toThrow(expected);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(codeDigits('\t6109\u00a010 00\n')).toBe('61091000');
+  });
   it('prints codes dotted', () => {
     expect(dotted('6109100012')).toBe('6109.10.00.12');
     expect(dotted('610910')).toBe('6109.10');
