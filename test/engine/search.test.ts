@@ -50,8 +50,10 @@ describe('trade terms (data/search/synonyms.csv)', () => {
 });
 
 describe('ranking that knows the schedule', () => {
-  it('trade names find the schedule wording: laptop → 8471, LED lamp → 8539.5x, brake pads → brakes', () => {
-    expect(codes('laptop')[0]).toMatch(/^8471/);
+  it('trade names find the schedule wording: laptop → 8471.30 (portable), LED lamp → 8539.5x, brake pads → brakes', () => {
+    // 8471.30.01: "Portable automatic data processing machines, weighing not more than 10 kg", ahead of the units and power supplies "for automatic data processing machines".
+    for (const q of ['laptop', 'laptop computer', 'notebook computer']) expect(codes(q)[0]).toBe('8471300100');
+    expect(codes('spiral notebook')[0]).toMatch(/^4820/);
     expect(codes('LED lamp')[0]).toMatch(/^85395/);
     expect(codes('brake pads').some((c) => c.startsWith('870830') || c.startsWith('6813'))).toBe(true);
   });
