@@ -16,8 +16,6 @@ import {
 } from '../spreadsheet/order-sheet.js';
 import { costingSteps, entryShares, orderRequests, requestBody, requestItems, type CostingStep, type FeeBasis, type OrderRequest } from '../spreadsheet/order-requests.js';
 import { addCodeNotes, answersByQuery, codeQueries, searchBatches, type BatchAnswer } from '../spreadsheet/code-check.js';
-import type { SearchAnswer } from '../shared/search/search.js';
-import { cachedLookup, type Fetched } from './cache.js';
 import { addTotals, costingRecord, KIND_COLOURS, lineOutput, shownNotes, totalsOutput, withUnread } from '../spreadsheet/order-output.js';
 import { orderBlock } from '../spreadsheet/selection.js';
 
@@ -234,25 +232,14 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
 /**
  * The notes the searches of the lines' descriptions give (spreadsheet/code-check.ts): the part's
  * POST /hts/batch requests, sent together. Refused by the rate limit, the step waits like its bulk
- * request, so no part is written without its notes. The answers are cached as HTS_SEARCH's are
- * (cache.ts): a step run again after its bulk request met the limit sends only that request, not
- * its searches again.
+ * request (and sends them again), so no part is written without its notes.
  */
 function searchCodes(lines: readonly SheetLine[], options: OrderOptions): RateLimited | null {
   const queries = codeQueries(lines, options);
   if (!queries.length) return null;
-  let limited: RateLimited | null = null;
-  const found = cachedLookup<SearchAnswer>('check', queries, (missing) => {
-    const replies = atOnce<{ answers: BatchAnswer[] }>(searchBatches(missing).map((body) => ({ path: 'api/v1/hts/batch', body })));
-    if ('waitMs' in replies) {
-      limited = replies;
-      return new Map();
-    }
-    const answers = answersByQuery(missing, replies.flatMap((r) => r.answers));
-    return new Map([...answers].map(([q, a]): [string, Fetched<SearchAnswer>] => [q, { value: a, cacheable: true, revision: a.hts_revision }]));
-  });
-  if (limited) return limited;
-  addCodeNotes(lines, found, options);
+  const replies = atOnce<{ answers: BatchAnswer[] }>(searchBatches(queries).map((body) => ({ path: 'api/v1/hts/batch', body })));
+  if ('waitMs' in replies) return replies;
+  addCodeNotes(lines, answersByQuery(queries, replies.flatMap((r) => r.answers)), options);
   return null;
 }
 

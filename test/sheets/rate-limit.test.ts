@@ -63,24 +63,6 @@ describe('"Cost selected order" meets the rate limit', () => {
     expect(w.sheet.values('D202')).toEqual([[3300]]);
   });
 
-  test('a part whose bulk request meets the limit after its searches sends only that request again: the searches are cached', async () => {
-    const w = addon.fresh();
-    w.sheet.getRange('A1:C201').setValues([['HTS code', 'Description', 'Customs value'], ...Array.from({ length: 200 }, (_, i) => ['6109.10.00', `women's cotton tank top model ${i + 1}`, 100])]);
-    w.select('A1:C201');
-    const before = { searches: (await serverStatuses(addon.server, '/api/v1/hts/batch')).length, bulk: (await serverStatuses(addon.server, '/api/v1/duty/bulk')).length };
-    // One request of the key's window spent: the five POST /hts/batch fit in it, the POST /duty/bulk after them does not.
-    await sleep(WINDOW_MS);
-    await fetch(`${addon.server.url}/api/v1/hts/6109.10.00`, { headers: { authorization: `Bearer ${addon.server.key}` } });
-    w.call('costSelectedOrder');
-    const searches = (await serverStatuses(addon.server, '/api/v1/hts/batch')).slice(before.searches);
-    const bulk = (await serverStatuses(addon.server, '/api/v1/duty/bulk')).slice(before.bulk);
-    expect(searches).toEqual([200, 200, 200, 200, 200]);
-    expect(bulk[0]).toBe(429);
-    expect(bulk.filter((s) => s === 200)).toHaveLength(1);
-    expect(w.sheet.values('N2:N201').flat().filter((s) => s !== 'OK')).toEqual([]);
-    expect(w.sheet.values('D202')).toEqual([[3300]]);
-  });
-
   test('the refund check refused by the rate limit writes nothing and says how long to wait; asked again after it, it writes the check', async () => {
     const w = addon.fresh();
     w.sheet.getRange('A1:G7').setValues(REFUND_ENTRIES);
