@@ -7,6 +7,7 @@
  */
 import type { OrderItem } from '../shared/index.js';
 import { cpuMs, startBare, type Service } from './lib/processes.js';
+import { median, quantile } from './lib/stats.js';
 
 export interface BulkFigures {
   lines: number;
@@ -24,11 +25,6 @@ export interface BulkFigures {
   requestBytes: number;
   responseBytes: number;
 }
-
-const quantile = (xs: number[], q: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
 
 /** The server's own time (`responseTime`, ms) of each completed request to `url`, from its JSON request log. */
 export function responseTimes(log: string, url: string): number[] {
@@ -69,7 +65,7 @@ export async function bulkBench(svc: Service, items: OrderItem[], orders = 40): 
   await settled();
   const server = responseTimes(svc.log(), '/api/v1/duty/bulk').slice(skip);
   if (server.length !== orders) throw new Error(`expected ${orders} bulk log lines, found ${server.length}: is LOG_LEVEL info?`);
-  const serverMs = quantile(server, 0.5);
+  const serverMs = median(server);
   return {
     bareCpuMs: await bareFloor(body, responseBytes, orders),
     lines: items.length,
@@ -77,7 +73,7 @@ export async function bulkBench(svc: Service, items: OrderItem[], orders = 40): 
     serverMs,
     serverP90Ms: quantile(server, 0.9),
     serverCpuMs,
-    roundTripMs: quantile(trips, 0.5),
+    roundTripMs: median(trips),
     linesPerSec: (items.length * 1000) / serverMs,
     requestBytes: body.length,
     responseBytes,

@@ -7,6 +7,7 @@
  */
 import { load, type LoadFigures } from './lib/cannon.js';
 import { rssBytes, startBare, startService, type Service } from './lib/processes.js';
+import { median } from './lib/stats.js';
 
 export interface HttpOptions {
   connections: number;
@@ -57,12 +58,6 @@ function merge(runs: LoadFigures[]): LoadFigures {
 
 /** A server's CPU per request over a round, µs. */
 const cpuPerRequest = (f: LoadFigures): number => (f.serverCpu * 1e6) / f.reqPerSec;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 export async function httpBench(o: HttpOptions, service?: Service): Promise<HttpFigures> {
   const svc = service ?? (await startService({ RATE_LIMIT: '1000000000', ...o.env }));

@@ -18,6 +18,7 @@ import { projectRoot } from '../server/data/paths.js';
 import type { Tariff, TariffLine } from '../shared/index.js';
 import { linesUnder } from '../shared/schedule.js';
 import { cpuMs, startService } from './lib/processes.js';
+import { median, quantile } from './lib/stats.js';
 
 export interface Ruling {
   ruling: string;
@@ -89,8 +90,6 @@ export function plainWordMatch(lines: Iterable<TariffLine>): Ranker {
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 
 export async function searchBench(tariff: Tariff = loadTariff()): Promise<SearchFigures> {
   const all = readRulings();
@@ -121,7 +120,7 @@ export async function searchBench(tariff: Tariff = loadTariff()): Promise<Search
     landedTest: quality(test, landed),
     baselineTest: quality(test, baseline),
     medianMs: median(times),
-    p90Ms: percentile(times, 0.9),
+    p90Ms: quantile(times, 0.9),
     ...http,
   };
 }

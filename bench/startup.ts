@@ -5,6 +5,7 @@
  * shared machine: the wall time waits for whatever else runs.
  */
 import { cpuMs, rssBytes, startBare, startService, statusOf, type Child } from './lib/processes.js';
+import { median } from './lib/stats.js';
 
 export interface StartupFigures {
   runs: number;
@@ -20,7 +21,6 @@ export interface StartupFigures {
   bareFirstAnswerCpuMs: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function firstAnswer(start: () => Promise<Child & { keys?: string[] }>, path: string, runs: number) {
   const first: number[] = [];
