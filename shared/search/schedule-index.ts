@@ -27,6 +27,8 @@ interface Node {
 /** The index as written by toJSON. */
 interface IndexData {
   lines: string[];
+  /** 1 for a line whose own text names its goods, 0 for "Other". */
+  specific: number[];
   nodes: [number, number[]][];
   index: unknown;
 }
@@ -56,6 +58,14 @@ const POOL = 8;
 const REPEAT_HEADING = 0.5;
 const REPEAT_SUBHEADING = 0.3;
 
+/**
+ * A line whose own text names its goods ("Exercise cycles") but meets none of the query's words
+ * counts this much: of the lines a query finds by their heading's and subheading's words alone,
+ * the residual "Other" comes first, as a broker reads a subheading whose named lines do not fit
+ * (yoga mat: 9506.91.00.30 "Other", not .10 "Exercise cycles").
+ */
+const UNNAMED = 0.98;
+
 /** Chapters 98 and 99: special provisions and temporary modifications, searched only when asked. */
 const SPECIAL = /^9[89]/;
 
@@ -70,16 +80,21 @@ export class ScheduleIndex {
   /** Each line's score and the query words it met (bits), kept between searches: a search is synchronous, and allocating them each time was a tenth of its time in garbage collection. */
   private readonly score: Float64Array;
   private readonly met: Uint32Array;
+  /** Whether the query met the line's own text. */
+  private readonly own: Uint8Array;
 
   private constructor(
     /** The declared lines' digits, in schedule order: a line is its position here. */
     private readonly lines: readonly string[],
+    /** 1 where the line's own text names its goods (see UNNAMED). */
+    private readonly specific: Uint8Array,
     private readonly nodes: readonly Node[],
     private readonly index: MiniSearch<NodeDocument>,
   ) {
     this.special = Uint8Array.from(lines, (d) => (SPECIAL.test(d) ? 1 : 0));
     this.score = new Float64Array(lines.length);
     this.met = new Uint32Array(lines.length);
+    this.own = new Uint8Array(lines.length);
   }
 
   /** The index of the lines a declaration names (10-digit lines, and 8-digit lines without them) and of every text above them. */
@@ -92,12 +107,13 @@ export class ScheduleIndex {
     index.addAll(
       tree.nodes.map((n, id) => ({
         id,
-        text: `${named(n.text)} ${tradeTermsOf(searchWords(named(n.text)), vocabulary)}`,
+        text: `${named(n.text)} ${tradeTermsOf(searchWords(named(n.text)), vocabulary, (within) => everyLine(n.runs, (p) => within.some((code) => declared[p].digits.startsWith(code))))}`,
         siblings: searchWords(n.text).length === 0 ? tree.siblingsOf(id).join('; ') : '',
       })),
     );
     return new ScheduleIndex(
       declared.map((l) => l.digits),
+      Uint8Array.from(declared, (l) => (searchWords(l.description).length ? 1 : 0)),
       tree.nodes.map((n) => ({ level: n.level, runs: n.runs })),
       index,
     );
@@ -108,13 +124,14 @@ export class ScheduleIndex {
     const index = MiniSearch.loadJS<NodeDocument>(data.index as never, OPTIONS);
     return new ScheduleIndex(
       data.lines,
+      Uint8Array.from(data.specific),
       data.nodes.map(([level, runs]) => ({ level: level as Node['level'], runs })),
       index,
     );
   }
 
   toJSON(): IndexData {
-    return { lines: this.lines as string[], nodes: this.nodes.map((n) => [n.level, n.runs]), index: this.index.toJSON() };
+    return { lines: this.lines as string[], specific: [...this.specific], nodes: this.nodes.map((n) => [n.level, n.runs]), index: this.index.toJSON() };
   }
 
   /** The best lines for the words, best first; chapters 98 and 99 only with `specialChapters`. */
@@ -125,9 +142,10 @@ export class ScheduleIndex {
     if (weighted.size === 0) return [];
     const words = [...weighted.keys()];
     const weights = [...weighted.values()];
-    const { score, met } = this;
+    const { score, met, own, specific } = this;
     score.fill(0);
     met.fill(0);
+    own.fill(0);
     const bit = new Map(words.map((w, i) => [w, 1 << i]));
     // The words are read already: searched as they are.
     for (const r of this.index.search(words.join(' '), { boost: FIELD_BOOST, tokenize: (s) => s.split(' '), boostTerm: (_t, i) => weights[i] })) {
@@ -139,8 +157,10 @@ export class ScheduleIndex {
         for (let i = node.runs[k]; i < node.runs[k + 1]; i++) {
           score[i] += s;
           met[i] |= mask;
+          if (node.level === 2) own[i] = 1;
         }
     }
+    for (let i = 0; i < score.length; i++) if (score[i] > 0 && specific[i] === 1 && own[i] === 0) score[i] *= UNNAMED;
     const best = top(score, met, weights, limit * POOL, specialChapters ? null : this.special);
     const found = best.map((i) => ({ digits: this.lines[i], score: ranked(score[i], met[i], weights) }));
     return varied(found, limit);
@@ -162,6 +182,12 @@ function varied(found: readonly Found[], limit: number): Found[] {
       if (value[k] >= 0 && found[k].digits.startsWith(f.digits.slice(0, 4))) value[k] *= found[k].digits.startsWith(f.digits.slice(0, 6)) ? REPEAT_HEADING * REPEAT_SUBHEADING : REPEAT_HEADING;
   }
   return picked;
+}
+
+/** Whether every line position of the runs ([first, end) pairs) passes. */
+function everyLine(runs: readonly number[], passes: (position: number) => boolean): boolean {
+  for (let k = 0; k < runs.length; k += 2) for (let p = runs[k]; p < runs[k + 1]; p++) if (!passes(p)) return false;
+  return true;
 }
 
 /**

@@ -38,14 +38,50 @@ describe('trade terms (data/search/synonyms.csv)', () => {
   it('every row has its terms, a wording the schedule really uses, and a source', () => {
     const terms = readTradeTerms();
     expect(terms.length).toBeGreaterThanOrEqual(40);
-    const texts = [...schedule().lines()].map((l) => ` ${searchWords(l.description).join(' ')} `);
+    const lines = [...schedule().lines()].map((l) => ({ digits: l.digits, words: ` ${searchWords(l.description).join(' ')} ` }));
     for (const t of terms) {
       expect(t.source.length, t.terms).toBeGreaterThan(10);
-      expect(texts.some((w) => w.includes(` ${searchWords(t.schedule).join(' ')} `)), `"${t.schedule}" (${tradeTermsPath})`).toBe(true);
+      // A row that names codes uses a wording of a line under them.
+      const under = lines.filter((l) => t.within.length === 0 || t.within.some((c) => l.digits.startsWith(c)));
+      expect(under.some((l) => l.words.includes(` ${searchWords(t.schedule).join(' ')} `)), `"${t.schedule}" (${tradeTermsPath})`).toBe(true);
     }
   });
-  it('a row without a source is refused', () => {
+  it('a row without a source, or naming something other than a code, is refused', () => {
     expect(() => tradeTerms([{ terms: 'laptop', schedule: 'automatic data processing machines', source: '' }])).toThrow(/source is empty/);
+    expect(() => tradeTerms([{ terms: 'ebike', schedule: 'electric motor for propulsion', source: 'CBP NY N318822', within: '87116' }])).toThrow(/within "87116" is not a code such as 8711/);
+  });
+  it('a row naming codes holds only under them: e-bike is 8711.60, not the electric cars of 8703.80 ("with only electric motor for propulsion")', () => {
+    // "Other vehicles, with only electric motors for propulsion": the same words, read as the index reads them.
+    expect(containsRun(searchWords(schedule().find('87038000')!.description), searchWords('electric motor for propulsion'))).toBe(true);
+    expect(codes('e-bike', 10).filter((c) => c.startsWith('8703'))).toEqual([]);
+    expect(codes('e-bike', 10)[0]).toMatch(/^871160/);
+  });
+});
+
+/**
+ * Names shoppers and importers type, each with the code CBP gave the product in a ruling
+ * (the rows' sources in data/search/synonyms.csv): the first answer is that subheading, or that line.
+ */
+describe('everyday names find the code CBP gave', () => {
+  it.each([
+    ['tablet computer', '847130', 'NY N308374: an Android tablet, 8471.30.0100'],
+    ['ipad', '847130', 'NY N308374'],
+    ['headphones', '8518302000', 'NY N302512: Bluetooth headphones, 8518.30.2000'],
+    ['earbuds', '8518302000', 'NY N009457: corded earbuds, 8518.30.2000'],
+    ['electric bicycle', '8711600090', 'NY N318822: a 350 W electric bicycle, 8711.60.0090'],
+    ['electric scooter', '871160', 'NY N285800, NY N298922: stand-up electric scooters, 8711.60'],
+    ['yoga mat', '9506910030', 'NY N357738: a PVC yoga mat, 9506.91.0030'],
+    ['stoneware mug', '6912004400', 'NY L85866: stoneware mugs, 6912.00.4400'],
+    ['sofa', '940161', 'NY N340810: an upholstered sofa on a wooden frame, 9401.61.6011'],
+    ['power bank', '850760', 'NY N282039, NY N346959: lithium-ion power banks, 8507.60.0020'],
+    ['smartwatch', '851762', 'HQ H273382: GPS smartwatches, 8517.62.00'],
+    ['air fryer', '851660', 'NY N298195, NY N318605: air fryers, 8516.60.4070'],
+    ['mens cotton jeans', '620342', 'NY N003934: men\'s cotton blue denim jeans, 6203.42.4011'],
+  ])('%s → %s (%s)', (q, code) => {
+    expect(codes(q)[0]).toMatch(new RegExp(`^${code}`));
+  });
+  it('an insulated bottle is a vacuum flask (9617, HQ H303684), among the first three answers', () => {
+    expect(codes('insulated water bottle', 3).some((c) => c.startsWith('9617'))).toBe(true);
   });
 });
 
@@ -62,9 +98,9 @@ describe('ranking that knows the schedule', () => {
     expect(found.every((c) => c.startsWith('8508'))).toBe(true);
     expect(schedule().find(found[1])!.description).not.toMatch(/vacuum/i);
   });
-  it('"Other" lines take their siblings\' words: 0101.29.00.10 (Horses > Other > Imported for immediate slaughter) for purebred breeding horses', () => {
-    expect(schedule().find('0101290010')!.fullDescription).not.toMatch(/purebred/i);
-    expect(codes('purebred breeding horses')).toContain('0101290010');
+  it('"Other" lines take their siblings\' words: 0101.29.00.90 (Horses > Other > Other) for purebred breeding horses', () => {
+    expect(schedule().find('0101290090')!.fullDescription).not.toMatch(/purebred/i);
+    expect(codes('purebred breeding horses')).toContain('0101290090');
   });
   it('the goods weigh more than what they are made of: an electric coffee grinder with a steel blade is a food grinder (8509.40), not steel', () => {
     expect(codes('electric coffee grinder with stainless steel blade').some((c) => c.startsWith('850940'))).toBe(true);
@@ -82,6 +118,12 @@ describe('ranking that knows the schedule', () => {
   it('what a heading leaves out is not what it names: vacuum cleaner does not find 8509 ("domestic appliances ..., other than vacuum cleaners of heading 8508")', () => {
     expect(named('Electromechanical domestic appliances, with self-contained electric motor, other than vacuum cleaners of heading 8508; parts thereof')).not.toMatch(/vacuum/);
     expect(codes('vacuum cleaner', 4).every((c) => c.startsWith('8508'))).toBe(true);
+  });
+  it('of the lines found by their subheading\'s words alone, the residual "Other" comes first: yoga mat → 9506.91.00.30, not .10 "Exercise cycles"', () => {
+    const found = index.find('yoga mat', 10).filter((f) => f.digits.startsWith('950691'));
+    expect(schedule().find(found[0].digits)!.description).toBe('Other');
+    expect(schedule().find('9506910010')!.description).toBe('Exercise cycles');
+    expect(found[0].digits).toBe('9506910030');
   });
   it('chapters 98 and 99 only when asked', () => {
     const q = 'products of China subject to additional duties';
