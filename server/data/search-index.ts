@@ -18,7 +18,7 @@ import { dataDir, projectRoot } from './paths.js';
 import { loadTariffData } from './tariff-index.js';
 
 /** Bump when what the index holds or how a line is indexed changes. */
-export const SEARCH_FORMAT = 3;
+export const SEARCH_FORMAT = 4;
 
 export const searchIndexPath = join(projectRoot, 'dist', 'data', 'search-index.json');
 export const tradeTermsPath = join(dataDir, 'search', 'synonyms.csv');

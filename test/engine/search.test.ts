@@ -23,6 +23,14 @@ describe('words', () => {
     expect(searchWords('Knitted or crocheted')).toEqual(searchWords('knit crochet'));
     expect(searchWords('Other, of cotton, nesoi')).toEqual(['cotton']);
   });
+  it('plurals in -ves meet their singular in -f or -fe, which the stemmer leaves apart: knives and knife, scarves and scarf', () => {
+    expect(searchWords('Knives')).toEqual(searchWords('knife'));
+    expect(searchWords('Shawls, scarves')).toEqual(searchWords('shawl scarf'));
+    expect(searchWords('gloves')).not.toEqual(searchWords('glof'));
+    // 8211.92.90.30 "Kitchen and butcher knives"; 6214 "Shawls, scarves, mufflers, mantillas, veils and the like".
+    expect(codes('kitchen knife')[0]).toBe('8211929030');
+    expect(codes('scarf').slice(0, 2).every((c) => c.startsWith('6117') || c.startsWith('6214'))).toBe(true);
+  });
   it('a query\'s words after with, for, from, in... describe the goods: they count less', () => {
     expect(queryWords('electric coffee grinder with stainless steel blade').map((w) => w.weight)).toEqual([1, 1, 1, DESCRIBED, DESCRIBED, DESCRIBED]);
     expect(queryWords('knee pads for bicycle riders').map((w) => w.weight)).toEqual([1, 1, DESCRIBED, DESCRIBED]);
