@@ -103,11 +103,13 @@ export class ScheduleIndex {
     const tree = new Tree();
     declared.forEach((line, position) => tree.add(line, position));
     const vocabulary = prepared(terms);
+    // Whether every line under a node is under one of the codes.
+    const inside = (runs: readonly number[]) => (codes: readonly string[]) => everyLine(runs, (p) => codes.some((code) => declared[p].digits.startsWith(code)));
     const index = new MiniSearch<NodeDocument>(OPTIONS);
     index.addAll(
       tree.nodes.map((n, id) => ({
         id,
-        text: `${named(n.text)} ${tradeTermsOf(searchWords(named(n.text)), vocabulary, (within) => everyLine(n.runs, (p) => within.some((code) => declared[p].digits.startsWith(code))))}`,
+        text: `${named(n.text)} ${tradeTermsOf(searchWords(named(n.text)), vocabulary, inside(n.runs))}`,
         siblings: searchWords(n.text).length === 0 ? tree.siblingsOf(id).join('; ') : '',
       })),
     );
