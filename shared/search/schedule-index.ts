@@ -115,7 +115,8 @@ export class ScheduleIndex {
     );
     return new ScheduleIndex(
       declared.map((l) => l.digits),
-      Uint8Array.from(declared, (l) => (searchWords(l.description).length ? 1 : 0)),
+      // A textile category number ("Other (363)") names no goods.
+      Uint8Array.from(declared, (l) => (searchWords(l.description).some((w) => !/^\d/.test(w)) ? 1 : 0)),
       tree.nodes.map((n) => ({ level: n.level, runs: n.runs })),
       index,
     );

@@ -46,12 +46,14 @@ describe('trade terms (data/search/synonyms.csv)', () => {
   it('every row has its terms, a wording the schedule really uses, and a source', () => {
     const terms = readTradeTerms();
     expect(terms.length).toBeGreaterThanOrEqual(40);
-    const lines = [...schedule().lines()].map((l) => ({ digits: l.digits, words: ` ${searchWords(l.description).join(' ')} ` }));
+    // Every text of a line's path (the index's nodes, text rows without a code among them), as words.
+    const lines = [...schedule().lines()].map((l) => ({ digits: l.digits, texts: l.fullDescription.split(' > ').map((t) => ` ${searchWords(t).join(' ')} `) }));
     for (const t of terms) {
       expect(t.source.length, t.terms).toBeGreaterThan(10);
-      // A row that names codes uses a wording of a line under them.
+      // A row that names codes uses a wording of the path of a line under them.
       const under = lines.filter((l) => t.within.length === 0 || t.within.some((c) => l.digits.startsWith(c)));
-      expect(under.some((l) => l.words.includes(` ${searchWords(t.schedule).join(' ')} `)), `"${t.schedule}" (${tradeTermsPath})`).toBe(true);
+      const wording = ` ${searchWords(t.schedule).join(' ')} `;
+      expect(under.some((l) => l.texts.some((text) => text.includes(wording))), `"${t.schedule}" (${tradeTermsPath})`).toBe(true);
     }
   });
   it('a row without a source, or naming something other than a code, is refused', () => {
@@ -85,8 +87,20 @@ describe('everyday names find the code CBP gave', () => {
     ['smartwatch', '851762', 'HQ H273382: GPS smartwatches, 8517.62.00'],
     ['air fryer', '851660', 'NY N298195, NY N318605: air fryers, 8516.60.4070'],
     ['mens cotton jeans', '620342', 'NY N003934: men\'s cotton blue denim jeans, 6203.42.4011'],
+    ['bikini', '611241|611249', 'NY I84625: women\'s knit nylon bikinis, 6112.41.0010'],
+    ['lipstick', '330410', 'NY 803349: lipsticks, 3304.10.0000'],
+    ['kayak', '8903930500', 'HQ 950019: kayaks are canoes; 8903.93.05.00 Canoes'],
+    ['leggings', '61046', 'NY N294068: women\'s knit leggings, 6104.63.2006 (trousers, by fiber)'],
+    ['usb cable', '854442', 'NY N281995: a USB charging cable, 8544.42.9090'],
+    ['bath towel', '6302600020', 'NY I84216: cotton terry bath towels, 6302.60.0020'],
+    ['cutting board', '44191', 'HTSUS 4419.11-.19 chopping boards; NY K85697: a bamboo cutting board'],
+    ['computer mouse', '847160', 'NY N075065: a USB mouse, 8471.60.9050'],
+    ['cardboard box', '481910', 'NY N310192: a corrugated shipping box, 4819.10.0040'],
+    ['bicycle helmet', '6506106045|6506103045', 'NY N352469: a bicycle helmet, 6506.10.6045'],
+    ['printed circuit board', '853400', 'NY I84121: bare printed circuit boards, 8534.00'],
+    ['car battery', '850710', 'NY F84102: 12 V lead-acid starter batteries, 8507.10.0060'],
   ])('%s → %s (%s)', (q, code) => {
-    expect(codes(q)[0]).toMatch(new RegExp(`^${code}`));
+    expect(codes(q)[0]).toMatch(new RegExp(`^(${code})`));
   });
   it('an insulated bottle is a vacuum flask (9617, HQ H303684), among the first three answers', () => {
     expect(codes('insulated water bottle', 3).some((c) => c.startsWith('9617'))).toBe(true);
@@ -132,6 +146,9 @@ describe('ranking that knows the schedule', () => {
     expect(schedule().find(found[0].digits)!.description).toBe('Other');
     expect(schedule().find('9506910010')!.description).toBe('Exercise cycles');
     expect(found[0].digits).toBe('9506910030');
+    // A textile category number names no goods: "Other (363)" is the residual line of towels.
+    expect(schedule().find('6302600020')!.description).toBe('Other (363)');
+    expect(codes('bath towel')[0]).toBe('6302600020');
   });
   it('chapters 98 and 99 only when asked', () => {
     const q = 'products of China subject to additional duties';
