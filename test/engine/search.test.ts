@@ -72,7 +72,7 @@ describe('trade terms (data/search/synonyms.csv)', () => {
  * Names shoppers and importers type, each with the code CBP gave the product in a ruling
  * (the rows' sources in data/search/synonyms.csv): the first answer is that subheading, or that line.
  */
-describe('everyday names find the code CBP gave', () => {
+describe('everyday names find the code CBP gave, or the one the schedule\'s own words give', () => {
   it.each([
     ['tablet computer', '847130', 'NY N308374: an Android tablet, 8471.30.0100'],
     ['ipad', '847130', 'NY N308374'],
@@ -99,6 +99,13 @@ describe('everyday names find the code CBP gave', () => {
     ['bicycle helmet', '6506106045|6506103045', 'NY N352469: a bicycle helmet, 6506.10.6045'],
     ['printed circuit board', '853400', 'NY I84121: bare printed circuit boards, 8534.00'],
     ['car battery', '850710', 'NY F84102: 12 V lead-acid starter batteries, 8507.10.0060'],
+    ['child car seat', '940180', 'NY N014874: infant and child car seats, then 9401.80.6020'],
+    ['car seat', '940120', 'HTSUS 9401.20: seats of a kind used for motor vehicles'],
+    ['car parts', '8708', 'HTSUS 8708: parts and accessories of the motor vehicles'],
+    ['chainsaw', '8467220040', 'HTSUS 8467.22.00.40: saws, chain'],
+    ['hand tools', '8205', 'HTSUS 8205: handtools'],
+    ['wheelchair', '8713', 'HTSUS 8713: carriages for disabled persons (WCO EN 87.13: wheelchairs)'],
+    ['nail polish', '330430', 'HTSUS 3304.30: manicure or pedicure preparations'],
   ])('%s → %s (%s)', (q, code) => {
     expect(codes(q)[0]).toMatch(new RegExp(`^(${code})`));
   });
