@@ -8,7 +8,7 @@
  */
 import MiniSearch from 'minisearch';
 import type { TariffLine } from '../schedule.js';
-import { prepared, tradeTermsOf, type TradeTerm } from './trade-terms.js';
+import { prepared, tradeTermsOf, type TermPlace, type TradeTerm } from './trade-terms.js';
 import { queryWords, searchWords } from './words.js';
 
 /** One text of the tree with the trade terms it names; for "Other", its siblings' texts. */
@@ -103,13 +103,20 @@ export class ScheduleIndex {
     const tree = new Tree();
     declared.forEach((line, position) => tree.add(line, position));
     const vocabulary = prepared(terms);
-    // Whether every line under a node is under one of the codes.
-    const inside = (runs: readonly number[]) => (codes: readonly string[]) => everyLine(runs, (p) => codes.some((code) => declared[p].digits.startsWith(code)));
+    const words = tree.nodes.map((n) => searchWords(named(n.text)));
+    // Whether every line under a node is under one of the codes (none above a heading).
+    const inside = (id: number, codes: readonly string[]) => id >= 0 && everyLine(tree.nodes[id].runs, (p) => codes.some((code) => declared[p].digits.startsWith(code)));
+    const place = (id: number): TermPlace => ({
+      own: words[id],
+      above: tree.pathAbove(id).map((a) => words[a]),
+      inside: (codes) => inside(id, codes),
+      parentInside: (codes) => inside(tree.nodes[id].parent, codes),
+    });
     const index = new MiniSearch<NodeDocument>(OPTIONS);
     index.addAll(
       tree.nodes.map((n, id) => ({
         id,
-        text: `${named(n.text)} ${tradeTermsOf(searchWords(named(n.text)), vocabulary, inside(n.runs))}`,
+        text: `${named(n.text)} ${tradeTermsOf(place(id), vocabulary)}`,
         siblings: searchWords(n.text).length === 0 ? tree.siblingsOf(id).join('; ') : '',
       })),
     );
@@ -260,6 +267,13 @@ class Tree {
       else runs.push(position, position + 1);
       parent = id;
     });
+  }
+
+  /** The nodes above a node, from its parent up to its heading. */
+  pathAbove(id: number): number[] {
+    const above: number[] = [];
+    for (let p = this.nodes[id].parent; p >= 0; p = this.nodes[p].parent) above.push(p);
+    return above;
   }
 
   /** The texts of a node's siblings that say something. */

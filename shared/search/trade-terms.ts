@@ -36,13 +36,30 @@ export interface PreparedTerm {
   within: string[];
 }
 
+/** A text of the schedule's tree, as a row is matched on it. */
+export interface TermPlace {
+  /** The words of the text, and of every text above it on its path. */
+  own: readonly string[];
+  above: readonly (readonly string[])[];
+  /** Whether the codes hold every line under the text, and every line under the text above it. */
+  inside(codes: readonly string[]): boolean;
+  parentInside(codes: readonly string[]): boolean;
+}
+
 /**
- * The terms of every row whose schedule wording the description's words contain and, for a row that
- * names codes, whose codes hold every line under the description (`inside`), joined by spaces.
+ * The terms of every row that holds on the text, joined by spaces: its wording stands in the text,
+ * and its codes, if it names any, hold every line under the text; or, of a row that names codes,
+ * its wording stands above the text and the text is the first on its path that its codes hold (the
+ * "Other" line a ruling named, below a wording its siblings share: an electric kettle is
+ * 8516.79.00.00 "Other" under "other electrothermic appliances", not 8516.71 coffee makers).
  */
-export function tradeTermsOf(descriptionWords: readonly string[], terms: readonly PreparedTerm[], inside: (within: readonly string[]) => boolean): string {
+export function tradeTermsOf(place: TermPlace, terms: readonly PreparedTerm[]): string {
   return terms
-    .filter((t) => containsRun(descriptionWords, t.words) && (t.within.length === 0 || inside(t.within)))
+    .filter((t) =>
+      t.within.length === 0
+        ? containsRun(place.own, t.words)
+        : place.inside(t.within) && (containsRun(place.own, t.words) || (!place.parentInside(t.within) && place.above.some((words) => containsRun(words, t.words)))),
+    )
     .map((t) => t.terms)
     .join(' ');
 }

@@ -66,6 +66,13 @@ describe('trade terms (data/search/synonyms.csv)', () => {
     expect(codes('e-bike', 10).filter((c) => c.startsWith('8703'))).toEqual([]);
     expect(codes('e-bike', 10)[0]).toMatch(/^871160/);
   });
+  it('a row naming a code below its wording holds on the first text of the path its code holds: kettle on 8516.79.00.00 "Other", not on the coffee makers beside it', () => {
+    // Both lie under "Other electrothermic appliances"; the row names 8516.79.
+    expect(schedule().find('8516790000')!.fullDescription).toMatch(/> Other electrothermic appliances > Other$/);
+    expect(codes('kettle', 10)).toContain('8516790000');
+    expect(codes('kettle', 10).filter((c) => c.startsWith('851671'))).toEqual([]);
+    expect(codes('coffee maker')[0]).toMatch(/^851671/);
+  });
 });
 
 /**
@@ -106,6 +113,8 @@ describe('everyday names find the code CBP gave, or the one the schedule\'s own 
     ['hand tools', '8205', 'HTSUS 8205: handtools'],
     ['wheelchair', '8713', 'HTSUS 8713: carriages for disabled persons (WCO EN 87.13: wheelchairs)'],
     ['nail polish', '330430', 'HTSUS 3304.30: manicure or pedicure preparations'],
+    ['electric kettle', '8516790000', 'NY N193024: electric kettles, 8516.79.0000'],
+    ['phone case', '4202999000', 'NY N147638: a silicone iPhone case, 4202.99.9000'],
   ])('%s → %s (%s)', (q, code) => {
     expect(codes(q)[0]).toMatch(new RegExp(`^(${code})`));
   });
