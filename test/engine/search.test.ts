@@ -116,6 +116,19 @@ describe('everyday names find the code CBP gave, or the one the schedule\'s own 
     ['nail polish', '330430', 'HTSUS 3304.30: manicure or pedicure preparations'],
     ['electric kettle', '8516790000', 'NY N193024: electric kettles, 8516.79.0000'],
     ['phone case', '4202999000', 'NY N147638: a silicone iPhone case, 4202.99.9000'],
+    ['nitrile gloves', '4015191110', 'NY N342078: disposable nitrile gloves, 4015.19.1110'],
+    ['trash bags', '3923210095', 'NY N024445: polyethylene trash bags, 3923.21.0095'],
+    ['zip ties', '392690', 'NY N208537: nylon cable ties, 3926.90.9980 (now 3926.90.99.89)'],
+    ['duct tape', '590610', 'NY N244631: duct tape with a rubber adhesive, 5906.10.0000'],
+    ['hair extensions', '6704', 'NY N305621, NY N352618: hair extensions, 6704.20 and 6704.19'],
+    ['hookah', '9614002600', 'NY N302094: hookahs with clay bowls, 9614.00.2600'],
+    ['led tv', '852872', 'NY N296656: LED televisions, 8528.72.6460'],
+    ['e-reader', '8543708900', 'HTSUS 8543.70.89: portable electronic readers'],
+    ['dash cam', '8525894000', 'NY N339009: a dash cam, 8525.89.4000'],
+    ['robot vacuum', '8508110000', 'NY N312025: a robot vacuum cleaner, 8508.11.0000'],
+    ['gaming headset', '8518302000', 'NY N287918, HQ H294092: a gaming headset, 8518.30.20'],
+    ['dog bed', '6307909891', 'NY N320337: knit polyester dog beds, 6307.90.9891'],
+    ['baby wipes', '3401115000', 'HQ H303126: wipes for use on the person, 3401.11.50'],
   ])('%s → %s (%s)', (q, code) => {
     expect(codes(q)[0]).toMatch(new RegExp(`^(${code})`));
   });
