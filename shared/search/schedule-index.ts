@@ -64,7 +64,7 @@ const REPEAT_SUBHEADING = 0.3;
  * the residual "Other" comes first, as a broker reads a subheading whose named lines do not fit
  * (yoga mat: 9506.91.00.30 "Other", not .10 "Exercise cycles").
  */
-const UNNAMED = 0.98;
+const NAMED_UNMET = 0.98;
 
 /** Chapters 98 and 99: special provisions and temporary modifications, searched only when asked. */
 const SPECIAL = /^9[89]/;
@@ -81,12 +81,12 @@ export class ScheduleIndex {
   private readonly score: Float64Array;
   private readonly met: Uint32Array;
   /** Whether the query met the line's own text. */
-  private readonly own: Uint8Array;
+  private readonly ownMet: Uint8Array;
 
   private constructor(
     /** The declared lines' digits, in schedule order: a line is its position here. */
     private readonly lines: readonly string[],
-    /** 1 where the line's own text names its goods (see UNNAMED). */
+    /** 1 where the line's own text names its goods (see NAMED_UNMET). */
     private readonly specific: Uint8Array,
     private readonly nodes: readonly Node[],
     private readonly index: MiniSearch<NodeDocument>,
@@ -94,7 +94,7 @@ export class ScheduleIndex {
     this.special = Uint8Array.from(lines, (d) => (SPECIAL.test(d) ? 1 : 0));
     this.score = new Float64Array(lines.length);
     this.met = new Uint32Array(lines.length);
-    this.own = new Uint8Array(lines.length);
+    this.ownMet = new Uint8Array(lines.length);
   }
 
   /** The index of the lines a declaration names (10-digit lines, and 8-digit lines without them) and of every text above them. */
@@ -107,7 +107,7 @@ export class ScheduleIndex {
     // Whether every line under a node is under one of the codes (none above a heading).
     const inside = (id: number, codes: readonly string[]) => id >= 0 && everyLine(tree.nodes[id].runs, (p) => codes.some((code) => declared[p].digits.startsWith(code)));
     const place = (id: number): TermPlace => ({
-      own: words[id],
+      words: words[id],
       above: tree.pathAbove(id).map((a) => words[a]),
       inside: (codes) => inside(id, codes),
       parentInside: (codes) => inside(tree.nodes[id].parent, codes),
@@ -117,13 +117,13 @@ export class ScheduleIndex {
       tree.nodes.map((n, id) => ({
         id,
         text: `${named(n.text)} ${tradeTermsOf(place(id), vocabulary)}`,
-        siblings: searchWords(n.text).length === 0 ? tree.siblingsOf(id).join('; ') : '',
+        siblings: namesGoods(n.text) ? '' : tree.siblingsOf(id).join('; '),
       })),
     );
     return new ScheduleIndex(
       declared.map((l) => l.digits),
-      // A textile category number ("Other (363)") names no goods.
-      Uint8Array.from(declared, (l) => (searchWords(l.description).some((w) => !/^\d/.test(w)) ? 1 : 0)),
+      // A line whose path is its own text alone (0501.00.00.00 "Human hair, unworked ...") has no text of its own below a heading's.
+      Uint8Array.from(declared, (l) => (namesGoods(l.description) && l.fullDescription.includes(' > ') ? 1 : 0)),
       tree.nodes.map((n) => ({ level: n.level, runs: n.runs })),
       index,
     );
@@ -152,10 +152,10 @@ export class ScheduleIndex {
     if (weighted.size === 0) return [];
     const words = [...weighted.keys()];
     const weights = [...weighted.values()];
-    const { score, met, own, specific } = this;
+    const { score, met, ownMet, specific } = this;
     score.fill(0);
     met.fill(0);
-    own.fill(0);
+    ownMet.fill(0);
     const bit = new Map(words.map((w, i) => [w, 1 << i]));
     // The words are read already: searched as they are.
     for (const r of this.index.search(words.join(' '), { boost: FIELD_BOOST, tokenize: (s) => s.split(' '), boostTerm: (_t, i) => weights[i] })) {
@@ -167,10 +167,10 @@ export class ScheduleIndex {
         for (let i = node.runs[k]; i < node.runs[k + 1]; i++) {
           score[i] += s;
           met[i] |= mask;
-          if (node.level === 2) own[i] = 1;
+          if (node.level === 2) ownMet[i] = 1;
         }
     }
-    for (let i = 0; i < score.length; i++) if (score[i] > 0 && specific[i] === 1 && own[i] === 0) score[i] *= UNNAMED;
+    for (let i = 0; i < score.length; i++) if (score[i] > 0 && specific[i] === 1 && ownMet[i] === 0) score[i] *= NAMED_UNMET;
     const best = top(score, met, weights, limit * POOL, specialChapters ? null : this.special);
     const found = best.map((i) => ({ digits: this.lines[i], score: ranked(score[i], met[i], weights) }));
     return varied(found, limit);
@@ -193,6 +193,9 @@ function varied(found: readonly Found[], limit: number): Found[] {
   }
   return picked;
 }
+
+/** Whether a text names goods: "Other" does not, nor a textile category number ("Other (363)"). */
+const namesGoods = (text: string): boolean => searchWords(text).some((w) => !/^\d/.test(w));
 
 /** Whether every line position of the runs ([first, end) pairs) passes. */
 function everyLine(runs: readonly number[], passes: (position: number) => boolean): boolean {

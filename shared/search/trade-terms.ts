@@ -16,12 +16,13 @@ export interface TradeTerm {
   within: string[];
 }
 
-export const TRADE_TERM_COLUMNS = ['terms', 'schedule', 'source'] as const;
+/** The columns every row fills (`within` may be empty). */
+export const REQUIRED_COLUMNS = ['terms', 'schedule', 'source'] as const;
 
 /** The rows, checked: each names terms, a wording of the schedule and a source, and maybe codes (`8711`, `9401.61 9401.71`). */
 export function tradeTerms(rows: readonly Record<string, string>[]): TradeTerm[] {
   return rows.map((r, i) => {
-    for (const c of TRADE_TERM_COLUMNS) if (!r[c]?.trim()) throw new Error(`trade terms row ${i + 2}: ${c} is empty`);
+    for (const c of REQUIRED_COLUMNS) if (!r[c]?.trim()) throw new Error(`trade terms row ${i + 2}: ${c} is empty`);
     if (searchWords(r.schedule).length === 0) throw new Error(`trade terms row ${i + 2}: "${r.schedule}" has no words to look for`);
     const within = (r.within ?? '').split(/\s+/).filter(Boolean);
     for (const code of within) if (!/^\d{4}(\.\d{2}){0,3}$/.test(code)) throw new Error(`trade terms row ${i + 2}: within "${code}" is not a code such as 8711 or 9401.61`);
@@ -38,11 +39,13 @@ export interface PreparedTerm {
 
 /** A text of the schedule's tree, as a row is matched on it. */
 export interface TermPlace {
-  /** The words of the text, and of every text above it on its path. */
-  own: readonly string[];
+  /** The words of the text. */
+  words: readonly string[];
+  /** The words of every text above it on its path. */
   above: readonly (readonly string[])[];
-  /** Whether the codes hold every line under the text, and every line under the text above it. */
+  /** Whether the codes hold every line under the text. */
   inside(codes: readonly string[]): boolean;
+  /** Whether the codes hold every line under the text just above it. */
   parentInside(codes: readonly string[]): boolean;
 }
 
@@ -57,8 +60,8 @@ export function tradeTermsOf(place: TermPlace, terms: readonly PreparedTerm[]): 
   return terms
     .filter((t) =>
       t.within.length === 0
-        ? containsRun(place.own, t.words)
-        : place.inside(t.within) && (containsRun(place.own, t.words) || (!place.parentInside(t.within) && place.above.some((words) => containsRun(words, t.words)))),
+        ? containsRun(place.words, t.words)
+        : place.inside(t.within) && (containsRun(place.words, t.words) || (!place.parentInside(t.within) && place.above.some((words) => containsRun(words, t.words)))),
     )
     .map((t) => t.terms)
     .join(' ');

@@ -19,13 +19,13 @@ const NOISE = new Set(
 const DESCRIBING = new Set(['with', 'for', 'from', 'in', 'into', 'on', 'that', 'which', 'containing', 'having']);
 
 /**
- * Plurals of words in -f and -fe, which the Porter stemmer leaves apart from their singular
- * (scarves → "scarv", scarf → "scarf"): the schedule says knives, leaves, loaves and scarves, people
- * type knife and scarf.
+ * Plurals the Porter stemmer leaves apart from their singular (scarves → "scarv", scarf → "scarf";
+ * ties → "ti", tie → "tie"): the schedule says knives, scarves, ties and dies, people type knife,
+ * scarf, tie and die. Read as the singular on both sides.
  */
-const F_PLURALS: Readonly<Record<string, string>> = {
-  knives: 'knife', leaves: 'leaf', loaves: 'loaf', scarves: 'scarf', hooves: 'hoof', shelves: 'shelf',
-  halves: 'half', calves: 'calf', wolves: 'wolf', wives: 'wife', lives: 'life', thieves: 'thief', sheaves: 'sheaf',
+const SPLIT_PLURALS: Readonly<Record<string, string>> = {
+  knives: 'knife', leaves: 'leaf', loaves: 'loaf', scarves: 'scarf', hooves: 'hoof', shelves: 'shelf', halves: 'half',
+  ties: 'tie', dies: 'die', pies: 'pie', mice: 'mouse', teeth: 'tooth', feet: 'foot', geese: 'goose',
 };
 
 /** How much a query word counts once a describing word has come before it. */
@@ -53,7 +53,7 @@ export function queryWords(text: string): { word: string; weight: number }[] {
   for (const w of folded.split(/[^a-z0-9]+/)) {
     if (DESCRIBING.has(w) && words.length) weight = DESCRIBED;
     if (w.length < 2 || NOISE.has(w)) continue;
-    words.push({ word: /^\d/.test(w) ? w : stemmer(F_PLURALS[w] ?? w), weight });
+    words.push({ word: /^\d/.test(w) ? w : stemmer(SPLIT_PLURALS[w] ?? w), weight });
   }
   return words;
 }
