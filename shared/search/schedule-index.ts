@@ -104,8 +104,15 @@ export class ScheduleIndex {
     declared.forEach((line, position) => tree.add(line, position));
     const vocabulary = prepared(terms);
     const words = tree.nodes.map((n) => searchWords(named(n.text)));
-    // Whether every line under a node is under one of the codes (none above a heading).
-    const inside = (id: number, codes: readonly string[]) => id >= 0 && everyLine(tree.nodes[id].runs, (p) => codes.some((code) => declared[p].digits.startsWith(code)));
+    // Whether every line under a node is under one of the codes (none above a heading). The lines are in
+    // code order, so the node's first and last line under a code hold every line between them under it.
+    const inside = (id: number, codes: readonly string[]) => {
+      if (id < 0) return false;
+      const runs = tree.nodes[id].runs;
+      const first = declared[runs[0]].digits;
+      const last = declared[runs[runs.length - 1] - 1].digits;
+      return codes.some((code) => first.startsWith(code) && last.startsWith(code));
+    };
     const place = (id: number): TermPlace => ({
       words: words[id],
       above: tree.pathAbove(id).map((a) => words[a]),
@@ -196,12 +203,6 @@ function varied(found: readonly Found[], limit: number): Found[] {
 
 /** Whether a text names goods: "Other" does not, nor a textile category number ("Other (363)"). */
 const namesGoods = (text: string): boolean => searchWords(text).some((w) => !/^\d/.test(w));
-
-/** Whether every line position of the runs ([first, end) pairs) passes. */
-function everyLine(runs: readonly number[], passes: (position: number) => boolean): boolean {
-  for (let k = 0; k < runs.length; k += 2) for (let p = runs[k]; p < runs[k + 1]; p++) if (!passes(p)) return false;
-  return true;
-}
 
 /**
  * What a text names, without what it leaves out ("domestic appliances ..., other than vacuum
