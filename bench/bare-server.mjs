@@ -2,9 +2,12 @@
  * The reference for the HTTP and start-up benchmarks: what it costs Node to answer HTTP at all. A
  * bare node:http server answering every request with one fixed JSON body of BODY_BYTES bytes.
  * With READ_JSON=1 it first reads a POST's body and parses it (JSON.parse), as any JSON service
- * must: the floor of a bulk order. Plain JavaScript, so its start-up carries no TypeScript
- * loader.
+ * must: the floor of a bulk order. With ANSWER_FILE, it answers a POST with that JSON file's
+ * content (parsed once at start) written anew by JSON.stringify: the floor of a service that
+ * answers in JSON, with no costing at all. Plain JavaScript, so its start-up carries no
+ * TypeScript loader.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 const bytes = Number(process.env.BODY_BYTES ?? 1000);
@@ -16,6 +19,12 @@ const answer = (res) => {
   res.end(body);
 };
 const readJson = process.env.READ_JSON === '1';
+const answerObject = process.env.ANSWER_FILE ? JSON.parse(readFileSync(process.env.ANSWER_FILE, 'utf8')) : undefined;
+const written = (res) => {
+  const text = Buffer.from(JSON.stringify(answerObject));
+  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': text.length });
+  res.end(text);
+};
 
 const server = createServer((req, res) => {
   if (!readJson || req.method !== 'POST') {
@@ -26,7 +35,8 @@ const server = createServer((req, res) => {
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
     JSON.parse(Buffer.concat(chunks).toString());
-    answer(res);
+    if (answerObject) written(res);
+    else answer(res);
   });
 });
 server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', () => {

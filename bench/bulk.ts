@@ -2,10 +2,15 @@
  * POST /api/v1/duty/bulk with a 1,000-line mixed order, one order at a time over a kept-alive
  * connection: the server's own time per order (the responseTime of its request line: arrival to the answer handed to the kernel; read from the service's
  * request log), the service's CPU time per order, and the client's round trip, which adds sending
- * and reading the JSON (0.8 MB). Beside it, the floor: a bare node:http server that reads and
- * parses the same order and answers as many bytes, prepared once.
+ * and reading the JSON (0.8 MB). Beside it, two floors: a bare node:http server that reads and
+ * parses the same order and answers as many bytes, prepared once; and the same server answering
+ * the service's own answer (parsed once at its start) written anew by JSON.stringify each time,
+ * which is what any service answering in JSON pays before costing anything.
  */
 import type { OrderItem } from '../shared/index.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { cpuMs, startBare, type Service } from './lib/processes.js';
 import { median, quantile } from './lib/stats.js';
 
@@ -19,6 +24,8 @@ export interface BulkFigures {
   serverCpuMs: number;
   /** The same of the bare node:http server reading and parsing the order and answering as many bytes, ms. */
   bareCpuMs: number;
+  /** The same bare server answering the service's answer written anew by JSON.stringify, ms. */
+  bareStringifyCpuMs: number;
   /** Median client round trip per order, ms. */
   roundTripMs: number;
   linesPerSec: number;
@@ -39,35 +46,27 @@ export function responseTimes(log: string, url: string): number[] {
 
 export async function bulkBench(svc: Service, items: OrderItem[], orders = 40): Promise<BulkFigures> {
   const body = JSON.stringify({ items, ocean: true });
-  const headers = { authorization: `Bearer ${svc.keys[0]}`, 'content-type': 'application/json' };
   const post = async () => {
-    const r = await fetch(`${svc.url}/api/v1/duty/bulk`, { method: 'POST', headers, body });
-    const text = await r.text();
-    if (r.status !== 200) throw new Error(`bulk answered ${r.status}: ${text.slice(0, 300)}`);
+    const text = await postText(`${svc.url}/api/v1/duty/bulk`, body, { authorization: `Bearer ${svc.keys[0]}` });
     const totals = (JSON.parse(text) as { totals: { errors: number } }).totals;
     if (totals.errors) throw new Error(`the benchmark order has ${totals.errors} bad lines`);
-    return Buffer.byteLength(text);
+    return text;
   };
   // The service's log lines reach its file shortly after the answers (pino writes them asynchronously): wait for them before counting.
   const settled = () => new Promise((r) => setTimeout(r, 150));
-  for (let i = 0; i < 10; i++) await post();
-  await settled();
-  const skip = responseTimes(svc.log(), '/api/v1/duty/bulk').length;
-  const trips: number[] = [];
-  let responseBytes = 0;
-  const cpu0 = cpuMs(svc.pid);
-  for (let i = 0; i < orders; i++) {
-    const t0 = performance.now();
-    responseBytes = await post();
-    trips.push(performance.now() - t0);
-  }
-  const serverCpuMs = (cpuMs(svc.pid) - cpu0) / orders;
+  let skip = 0;
+  const { cpuMs: serverCpuMs, trips, last } = await cpuPerOrder(svc.pid, post, orders, async () => {
+    await settled();
+    skip = responseTimes(svc.log(), '/api/v1/duty/bulk').length;
+  });
   await settled();
   const server = responseTimes(svc.log(), '/api/v1/duty/bulk').slice(skip);
   if (server.length !== orders) throw new Error(`expected ${orders} bulk log lines, found ${server.length}: is LOG_LEVEL info?`);
   const serverMs = median(server);
+  const responseBytes = Buffer.byteLength(last);
   return {
-    bareCpuMs: await bareFloor(body, responseBytes, orders),
+    bareCpuMs: await bareFloor(body, orders, responseBytes),
+    bareStringifyCpuMs: await withFile(last, (file) => bareFloor(body, orders, responseBytes, { ANSWER_FILE: file })),
     lines: items.length,
     orders,
     serverMs,
@@ -80,19 +79,50 @@ export async function bulkBench(svc: Service, items: OrderItem[], orders = 40): 
   };
 }
 
-/** CPU per order of a bare node:http server that reads and parses `body` and answers `bytes` bytes, ms. */
-async function bareFloor(body: string, bytes: number, orders: number): Promise<number> {
-  const bare = await startBare(bytes, { READ_JSON: '1' });
+/** POSTs a JSON body and reads the answer as text; anything but 200 is an error. */
+async function postText(url: string, body: string, headers: Record<string, string> = {}): Promise<string> {
+  const r = await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+  const text = await r.text();
+  if (r.status !== 200) throw new Error(`${url} answered ${r.status}: ${text.slice(0, 300)}`);
+  return text;
+}
+
+/**
+ * Ten posts to warm up, then `orders` posts one at a time: the CPU per post of process `pid`, ms,
+ * each round trip, and the last answer. `afterWarmUp` runs between the two.
+ */
+async function cpuPerOrder(pid: number, post: () => Promise<string>, orders: number, afterWarmUp = async () => {}) {
+  for (let i = 0; i < 10; i++) await post();
+  await afterWarmUp();
+  const trips: number[] = [];
+  let last = '';
+  const cpu0 = cpuMs(pid);
+  for (let i = 0; i < orders; i++) {
+    const t0 = performance.now();
+    last = await post();
+    trips.push(performance.now() - t0);
+  }
+  return { cpuMs: (cpuMs(pid) - cpu0) / orders, trips, last };
+}
+
+/** CPU per order of a bare node:http server that reads and parses `body` and answers `bytes` bytes, or as `env` says (bench/bare-server.mjs), ms. */
+async function bareFloor(body: string, orders: number, bytes: number, env: Record<string, string> = {}): Promise<number> {
+  const bare = await startBare(bytes, { READ_JSON: '1', ...env });
   try {
-    const post = async () => {
-      const r = await fetch(bare.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      await r.arrayBuffer();
-    };
-    for (let i = 0; i < 10; i++) await post();
-    const cpu0 = cpuMs(bare.pid);
-    for (let i = 0; i < orders; i++) await post();
-    return (cpuMs(bare.pid) - cpu0) / orders;
+    return (await cpuPerOrder(bare.pid, () => postText(bare.url, body), orders)).cpuMs;
   } finally {
     await bare.stop();
+  }
+}
+
+/** Runs `f` with `text` in a temporary file, removed afterwards. */
+async function withFile<T>(text: string, f: (file: string) => Promise<T>): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), 'landed-answer-'));
+  const file = join(dir, 'answer.json');
+  writeFileSync(file, text);
+  try {
+    return await f(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
