@@ -72,3 +72,17 @@ describe('N353032 (2025-09-15): inflatable party decorations from China, 6307.90
     ]);
   });
 });
+
+describe('N347087 (2025): ultra low-NOx burner from Italy, 8419.90.1000, an aluminum derivative of note 19(k)', () => {
+  // Ruling (request of 2025-03-25; Trade Law Daily, 2025-05-22): 9903.85.08, free + 25%. Aluminum content chosen: 4,000.
+  // Entered 2025-04-01, after Proclamation 10895 (2025-03-12) and before the reciprocal duty (2025-04-05).
+  it('free; 9903.85.08 25% × 4,000 = 1,000, from 2025-03-12, not only from 2025-06-04 (50%)', () => {
+    const r = t.duty({ hts: '8419.90.1000', value: 10000, origin: 'IT', date: '2025-04-01', aluminum_content: 4000 });
+    expect([r.duty_rate, r.duty]).toEqual(['Free', 0]);
+    expect(layers(r)).toEqual([['9903.85.08', 25, 1000]]);
+  });
+  it('the day before Proclamation 10895, none; from 2025-06-04, 50% × 4,000 = 2,000', () => {
+    expect(layers(t.duty({ hts: '8419.90.1000', value: 10000, origin: 'IT', date: '2025-03-11', aluminum_content: 4000 }))).toEqual([]);
+    expect(layers(t.duty({ hts: '8419.90.1000', value: 10000, origin: 'IT', date: '2025-06-04', aluminum_content: 4000 }))[0]).toEqual(['9903.85.08', 50, 2000]);
+  });
+});
