@@ -62,3 +62,20 @@ describe('copper 7407.10.15 from Chile, 2025-09-01, value 10,000', () => {
     expect(() => t.duty({ hts: '7407.10.15', value: 100, origin: 'CL', copper_content: 200 })).toThrow(expect.objectContaining({ parameter: 'copper_content' }));
   });
 });
+
+describe('washing machine 8450.11.00.40 (general 1.4%) from China, value 10,000, steel content 3,000: a steel derivative of note 16(n) from 2025-06-23', () => {
+  // 90 FR 25208 and CBP CSMS #65405824: washing machines (8450.11.00, 8450.20.00), dryers, dishwashers, refrigerator-freezers,
+  // freezers, cooking ranges, food waste disposals and welded wire racks (9403.99.9020) owe 9903.81.91 on the steel content from 2025-06-23.
+  it('2025-06-23: 9903.81.91 +50% of 3,000 = 1,500; reciprocal 10% on the other 7,000 = 700; fentanyl 20% and Section 301 7.5% on the full value', () => {
+    const r = t.duty({ hts: '8450.11.00.40', value: 10000, origin: 'CN', date: '2025-06-23', steel_content: 3000 });
+    expect(r.duty).toBe(140);
+    expect(layerOf(r, 's232_steel')).toMatchObject({ heading: '9903.81.91', rate: 50, basis: 'steel_content', amount: 1500 });
+    expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ heading: '9903.01.25', amount: 700 });
+    expect(layerOf(r, 'ieepa_fentanyl')).toMatchObject({ heading: '9903.01.24', amount: 2000 });
+  });
+  it('2025-06-22, the day before: no Section 232 layer, reciprocal on the full value (1,000)', () => {
+    const r = t.duty({ hts: '8450.11.00.40', value: 10000, origin: 'CN', date: '2025-06-22', steel_content: 3000 });
+    expect(layerOf(r, 's232_steel')).toBeUndefined();
+    expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ amount: 1000 });
+  });
+});
