@@ -3,7 +3,7 @@
  * a maximum per formal entry) and the harbor maintenance fee (HMF, ocean shipments only). Figures
  * come from the dated table in policy.ts.
  */
-import { FEE_PERIODS, type FeePeriod } from './policy.js';
+import { FEE_PERIODS, MPF_EXEMPT_COUNTRIES, MPF_EXEMPT_PROGRAMS, type FeePeriod } from './policy.js';
 import { decimalToCents, mulDivRound, parseDecimal } from './money.js';
 
 export interface FeeSchedule {
@@ -61,6 +61,28 @@ export function mpfCents(valueCents: number, f: FeeSchedule): number {
   if (valueCents <= 0) return 0;
   const fee = mulDivRound(valueCents, f.mpfNum, f.mpfDen);
   return Math.min(f.mpfMaxCents, Math.max(f.mpfMinCents, fee));
+}
+
+const exemptions = new Map<string, string>();
+
+/**
+ * Why goods of `country` claimed under `programs` owe no MPF (the note an answer carries), or null:
+ * a program whose originating goods are exempt, or a country whose products are exempt whether or
+ * not a program is claimed (policy.ts). One string per reason, shared by every line it explains.
+ */
+export function mpfExemption(country: string | null, programs: readonly string[]): string | null {
+  const why = exemptionReason(country, programs);
+  if (why === null) return null;
+  let note = exemptions.get(why);
+  if (!note) exemptions.set(why, (note = `No MPF: ${why}.`));
+  return note;
+}
+
+function exemptionReason(country: string | null, programs: readonly string[]): string | null {
+  // A program is kept only for goods of a country it covers (claimedSymbols), so the country is known.
+  if (programs.some((p) => MPF_EXEMPT_PROGRAMS.has(p))) return `goods originating in ${country} are exempt under the free trade agreement`;
+  const law = country === null ? undefined : MPF_EXEMPT_COUNTRIES[country];
+  return law ? `products of ${country} are exempt whether or not a program is claimed (${law})` : null;
 }
 
 /** HMF on the value of cargo unloaded from a vessel. */

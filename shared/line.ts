@@ -6,8 +6,9 @@ import type { Claim, ImporterFacts } from './claims.js';
 import { assess } from './duty.js';
 import { derivedSection301, explicitSection301, section301Charge, type Section301 } from './measures/section301-china.js';
 import { lineKey } from './codes.js';
+import { mpfExemption } from './fees.js';
 import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
-import { MPF_EXEMPT_ORIGINS, ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
+import { ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
 import type { Schedule, TariffLine } from './schedule.js';
@@ -36,8 +37,8 @@ export interface LineCost {
   layers: readonly Layer[];
   section232Cents: number;
   additionalCents: number;
-  /** Whether the goods are exempt from MPF under the free trade agreement claimed. */
-  mpfExempt: boolean;
+  /** Why the goods owe no MPF (the note the answer carries), or null when they owe it. */
+  mpfExemption: string | null;
   /** Shared between results: never mutated. */
   notes: readonly string[];
   assumptions: readonly string[];
@@ -231,7 +232,7 @@ export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInp
     layers: stacked.layers,
     section232Cents: stacked.section232Cents,
     additionalCents: stacked.additionalCents,
-    mpfExempt: t.mpfExempt,
+    mpfExemption: t.mpfExemption,
     notes: notesOf(t, assessed.notes, stacked.notes),
     assumptions: found.assumption ? [found.assumption, ...(suffixNeeded ? [suffixNeeded] : []), ...stacked.assumptions] : stacked.assumptions,
     contentNeeded: stacked.contentNeeded,
@@ -264,7 +265,7 @@ interface Terms {
   applied: AppliedRate;
   s301: Section301;
   country: string | null;
-  mpfExempt: boolean;
+  mpfExemption: string | null;
   /** The line's notes before the duty's own (origin, rate applied) and between those and the chapter 99 notes (Section 301). */
   head: readonly string[];
   middle: readonly string[];
@@ -309,7 +310,7 @@ function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
   if (origin === 'china') s301 = input.s301 !== null ? explicitSection301(input.s301) : derivedSection301(line.section301, input.date);
   else if (input.s301 !== null && input.s301 !== 'none') middle.push('Section 301 applies only to products of China; s301 was ignored.');
   middle.push(...s301.notes);
-  const own = ORIGIN_PROGRAMS[origin];
+  const country = countryOf(input.origin);
   return {
     origin: input.origin,
     claim: input.claim,
@@ -318,8 +319,8 @@ function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
     preference,
     applied,
     s301,
-    country: countryOf(input.origin),
-    mpfExempt: MPF_EXEMPT_ORIGINS.has(origin) && !!own && (own === preference || own.some((p) => preference.includes(p))),
+    country,
+    mpfExemption: mpfExemption(country, preference),
     head,
     middle,
     other: otherAdditionalDuties(line),

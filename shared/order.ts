@@ -424,7 +424,7 @@ export function entryFees(lines: readonly LineCost[], ocean: boolean, date: stri
   let hmfBasis = 0;
   for (let i = 0; i < lines.length; i++) {
     const c = lines[i];
-    mpfBasis += mpfWeights[i] = c.mpfExempt ? 0 : c.valueCents;
+    mpfBasis += mpfWeights[i] = c.mpfExemption !== null ? 0 : c.valueCents;
     hmfBasis += hmfWeights[i] = ocean ? c.valueCents : 0;
   }
   if (part) {
@@ -449,7 +449,6 @@ export function entryFees(lines: readonly LineCost[], ocean: boolean, date: stri
  */
 function result(c: LineCost, mpf: number, hmf: number, revision: string, after: readonly string[], line?: number): DutyResult {
   const total = (c.dutyCents ?? 0) + c.additionalCents + mpf + hmf;
-  const exempt = mpf === 0 && c.valueCents > 0 && c.mpfExempt;
   return {
     line,
     hts: c.line.hts,
@@ -469,7 +468,7 @@ function result(c: LineCost, mpf: number, hmf: number, revision: string, after: 
     section_301_rate: c.section301.percent,
     section_301_heading: c.section301.heading,
     hts_revision: revision,
-    notes: notesList(c.notes, exempt ? noMpfNote(c.origin.origin) : null, after),
+    notes: notesList(c.notes, mpf === 0 && c.valueCents > 0 ? c.mpfExemption : null, after),
     origin_country: c.country,
     additional_duties: c.layers as Layer[],
     section_232: dollars(c.section232Cents),
@@ -490,13 +489,6 @@ function notesList(own: readonly string[], extra: string | null, after: readonly
   if (extra !== null) notes[k++] = extra;
   for (let i = 0; i < after.length; i++) notes[k++] = after[i];
   return notes;
-}
-
-const noMpfNotes = new Map<Origin, string>();
-function noMpfNote(origin: Origin): string {
-  let note = noMpfNotes.get(origin);
-  if (!note) noMpfNotes.set(origin, (note = `No MPF: goods originating in ${origin.toUpperCase()} are exempt under the free trade agreement.`));
-  return note;
 }
 
 function lineError(e: unknown): LineError {

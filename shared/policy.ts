@@ -54,13 +54,26 @@ export const FEE_PERIODS: readonly FeePeriod[] = [
 ];
 
 /**
- * Origins whose originating goods are exempt from MPF under their free trade agreement
- * (19 U.S.C. 58c(b)(10) and the implementing acts: USMCA, KORUS, AUSFTA, Bahrain, Chile, Colombia,
- * Israel, Oman, Panama, Peru, Singapore). Jordan and Morocco agreements carry no MPF exemption.
+ * MPF exemptions of 19 CFR 24.23(c), as CBP's table "MPF and Preferential Trade Programs" reads them.
+ * Programs whose originating goods are exempt when the program is claimed on the line (its symbol):
+ * USMCA S/S+ (c)(3), Singapore (c)(6), Chile (c)(7), Australia (c)(8), Bahrain, CAFTA-DR P/P+, Oman, Peru,
+ * Korea (c)(12), Colombia, Panama, Israel. Jordan, Morocco and the qualifying industrial zones (N) carry none.
  */
-export const MPF_EXEMPT_ORIGINS: ReadonlySet<Origin> = new Set<Origin>([
-  'ca', 'mx', 'au', 'bh', 'cl', 'co', 'il', 'kr', 'om', 'pa', 'pe', 'sg',
-]);
+export const MPF_EXEMPT_PROGRAMS: ReadonlySet<string> = new Set(['S', 'S+', 'SG', 'CL', 'AU', 'BH', 'P', 'P+', 'OM', 'PE', 'KR', 'CO', 'PA', 'IL']);
+
+/**
+ * Countries whose products are exempt from MPF whether or not a program is claimed: Israel (19 CFR
+ * 24.23(c)(5)) and the beneficiaries of the Caribbean Basin Economic Recovery Act (19 CFR
+ * 24.23(c)(1)(iii); HTSUS General Note 7(a): Antigua and Barbuda, Aruba, Bahamas, Barbados, Belize,
+ * British Virgin Islands, Curaçao, Dominica, Grenada, Guyana, Haiti, Jamaica, Montserrat, Saint Kitts
+ * and Nevis, Saint Lucia, Saint Vincent and the Grenadines, Trinidad and Tobago).
+ */
+export const MPF_EXEMPT_COUNTRIES: Readonly<Record<string, string>> = {
+  IL: '19 CFR 24.23(c)(5)',
+  ...Object.fromEntries(
+    ['AG', 'AW', 'BS', 'BB', 'BZ', 'VG', 'CW', 'DM', 'GD', 'GY', 'HT', 'JM', 'MS', 'KN', 'LC', 'VC', 'TT'].map((c) => [c, 'a beneficiary country of the Caribbean Basin Economic Recovery Act, 19 CFR 24.23(c)(1)(iii)']),
+  ),
+};
 
 /**
  * Special-program symbols of the special column claimed by each partner origin, in order of

@@ -159,6 +159,20 @@ describe('fees', () => {
     expect(t.duty({ hts: '8471.30.01.00', value: 10000, ocean: '0' }).hmf).toBe(0);
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'kr', ocean: true })).toMatchObject({ mpf: 0, hmf: 12.5 });
   });
+  it('MPF exemptions of 19 CFR 24.23(c) as CBP\'s MPF table reads them: CAFTA-DR when claimed; Israel and the CBERA countries whether or not claimed', () => {
+    // 6109.10.00, 10,000: MPF 0.3464% = 34.64 when owed.
+    const honduras = t.duty({ hts: '6109.10.00', value: 10000, origin: 'HN', claim: 'P' });
+    expect(honduras).toMatchObject({ special_program: 'P', duty: 0, mpf: 0 });
+    expect(honduras.notes).toContain('No MPF: goods originating in HN are exempt under the free trade agreement.');
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'HN' })).toMatchObject({ duty: 1650, mpf: 34.64 });
+    for (const country of ['HT', 'JM', 'TT']) {
+      const r = t.duty({ hts: '6109.10.00', value: 10000, origin: country });
+      expect(r).toMatchObject({ rate_basis: 'general', duty: 1650, mpf: 0 });
+      expect(r.notes.join(' ')).toMatch(/Caribbean Basin Economic Recovery Act, 19 CFR 24\.23\(c\)\(1\)\(iii\)/);
+    }
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'IL', claim: 'none' })).toMatchObject({ duty: 1650, mpf: 0 });
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA', claim: 'none' })).toMatchObject({ duty: 1650, mpf: 34.64 });
+  });
   it('value 0 means no entry: no fees', () => {
     expect(t.duty({ hts: '6109.10.00', value: 0, ocean: 1 })).toMatchObject({ duty: 0, mpf: 0, hmf: 0, landed_cost: 0 });
   });
