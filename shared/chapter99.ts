@@ -75,8 +75,13 @@ function isoDate(month: string, day: string, year: string): string {
   return `${year}-${String(m).padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
 
-function nextDay(iso: string): string {
+const nextDay = (iso: string): string => shifted(iso, 1);
+
+/** The last day a heading covers: the day before its (exclusive) `effectiveUntil`, as the heading text says it ("through November 9, 2026"). */
+export const lastDayOf = (h: Chapter99Heading): string | null => (h.effectiveUntil === null ? null : shifted(h.effectiveUntil, -1));
+
+function shifted(iso: string, days: number): string {
   const d = new Date(`${iso}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
+  d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
 }

@@ -4,7 +4,7 @@
  * the entries they cover. Where several headings cover an entry, the highest rate applies (they
  * are alternatives, not cumulative). The caller may instead set the rate explicitly.
  */
-import { inEffect, type Chapter99Heading } from '../chapter99.js';
+import { inEffect, lastDayOf, type Chapter99Heading } from '../chapter99.js';
 import { SECTION_301_SETTINGS } from '../policy.js';
 import type { Charge } from './measure.js';
 
@@ -42,7 +42,7 @@ export function derivedSection301(headings: readonly Chapter99Heading[], date: s
   for (const h of headings) {
     if (!inEffect(h, date)) continue;
     if (h.exclusion) {
-      notes.push(`Products covered by a USTR exclusion under ${h.heading}${h.effectiveUntil ? ` (in effect until ${h.effectiveUntil})` : ''} take no Section 301 duty; check the product against that heading.`);
+      notes.push(`Products covered by a USTR exclusion under ${h.heading}${h.effectiveUntil ? ` (in effect through ${lastDayOf(h)})` : ''} take no Section 301 duty; check the product against that heading.`);
       continue;
     }
     if (!h.additional) {

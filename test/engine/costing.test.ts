@@ -129,7 +129,10 @@ describe('Section 301 from chapter 99', () => {
   });
   it('an exclusion heading in effect is reported, not applied', () => {
     const during = t.duty({ hts: '0304.72.50.00', value: 1000, origin: 'china', date: '2026-06-01' });
-    expect(during.notes.join(' ')).toMatch(/exclusion under 9903\.88\.69/);
+    // The heading covers entries "through November 9, 2026": the note names that last day.
+    expect(during.notes.join(' ')).toMatch(/exclusion under 9903\.88\.69 \(in effect through 2026-11-09\)/);
+    expect(t.duty({ hts: '0304.72.50.00', value: 1000, origin: 'china', date: '2026-11-09' }).notes.join(' ')).toMatch(/9903\.88\.69/);
+    expect(t.duty({ hts: '0304.72.50.00', value: 1000, origin: 'china', date: '2026-11-10' }).notes.join(' ')).not.toMatch(/9903\.88\.69/);
     const after = t.duty({ hts: '0304.72.50.00', value: 1000, origin: 'china', date: '2026-11-21' });
     expect(after.notes.join(' ')).not.toMatch(/9903\.88\.69/);
   });
