@@ -194,6 +194,21 @@ export class FoundLines {
 
 const SECTION_301 = 'Section 301';
 
+/** The assumptions of a line: those of its code and claim, then the chapter 99 measures' (shared, not copied, when there are no others). */
+function assumptionsOf(code: string | null, suffix: string | null, claim: string | null, measures: readonly string[]): readonly string[] {
+  if (code === null && suffix === null && claim === null) return measures;
+  return [...(code === null ? [] : [code]), ...(suffix === null ? [] : [suffix]), ...(claim === null ? [] : [claim]), ...measures];
+}
+
+const USMCA_ASSUMED: Readonly<Record<string, string>> = Object.fromEntries(
+  ['CA', 'MX'].map((c) => [c, `claim not given: goods of ${c} are taken as USMCA-originating (program S), which spares them the IEEPA, Section 122 and Section 232 duties USMCA goods do not owe; claim=none costs them as non-originating.`]),
+);
+
+/** Under claim=auto, goods of Canada or Mexico are costed as USMCA goods: a choice worth up to 35% of their value, said. */
+function usmcaAssumed(claim: Claim, t: Terms): string | null {
+  return claim.kind === 'auto' && t.country !== null && t.preference.includes('S') ? (USMCA_ASSUMED[t.country] ?? null) : null;
+}
+
 /**
  * "Section 301" is every Section 301 action, not China's alone: China's (on the whole value, as
  * ever), note 52's forced-labor action and Brazil's, each still its own layer in additional_duties.
@@ -234,7 +249,7 @@ export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInp
     additionalCents: stacked.additionalCents,
     mpfExemption: t.mpfExemption,
     notes: notesOf(t, assessed.notes, stacked.notes),
-    assumptions: found.assumption ? [found.assumption, ...(suffixNeeded ? [suffixNeeded] : []), ...stacked.assumptions] : stacked.assumptions,
+    assumptions: assumptionsOf(found.assumption, suffixNeeded, usmcaAssumed(input.claim, t), stacked.assumptions),
     contentNeeded: stacked.contentNeeded,
     statisticalSuffixNeeded: suffixNeeded !== null,
   };

@@ -45,6 +45,15 @@ describe('origins', () => {
     expect(r).toMatchObject({ origin: 'kr', rate_basis: 'special', special_program: 'KR', duty_rate: 'Free', duty: 0, mpf: 0, additional_duty: 1250, landed_cost: 11250 });
     expect(r.notes.join(' ')).toMatch(/exempt/);
   });
+  it('goods of Canada or Mexico with no claim are costed as USMCA goods, and the answer says so; an explicit claim says nothing', () => {
+    const auto = t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA' });
+    expect(auto.assumptions).toEqual([
+      'claim not given: goods of CA are taken as USMCA-originating (program S), which spares them the IEEPA, Section 122 and Section 232 duties USMCA goods do not owe; claim=none costs them as non-originating.',
+    ]);
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA', claim: 'usmca' }).assumptions).toEqual([]);
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA', claim: 'none' }).assumptions).toEqual([]);
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'kr' }).assumptions).toEqual([]);
+  });
   it('Jordan takes JO but still pays MPF', () => {
     // Note 52 for Jordan: +10% (9903.05.50) = 1,000, despite the FTA claim; 1,000 + 34.64 MPF.
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'jo' })).toMatchObject({ special_program: 'JO', duty: 0, mpf: 34.64, additional_duty: 1000, total_duties_fees: 1034.64 });
