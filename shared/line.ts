@@ -8,7 +8,7 @@ import { derivedSection301, explicitSection301, section301Charge, type Section30
 import { lineKey } from './codes.js';
 import { mpfExemption } from './fees.js';
 import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
-import { ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
+import { MEASURES_NOT_INCLUDED, ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
 import type { Schedule, TariffLine } from './schedule.js';
@@ -338,7 +338,7 @@ function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
     mpfExemption: mpfExemption(country, preference),
     head,
     middle,
-    other: otherAdditionalDuties(line),
+    other: otherAdditionalDuties(line, input.date),
     last: null,
     plan: null,
   };
@@ -367,8 +367,13 @@ function originNote(o: ResolvedOrigin, claimed: readonly string[], applied: Appl
   return `${country}: ${claimed.length ? `trade program ${claimed.join('/')} claimed but not granted` : 'no trade program claimed'}; general (normal trade relations) rate applied.`;
 }
 
-/** The note on chapter 99 headings the line cites that no measure computes (quotas, safeguards). */
-function otherAdditionalDuties(line: TariffLine): string | null {
+/**
+ * The note on chapter 99 duties no measure computes: headings the line's footnotes cite (quotas,
+ * safeguards), and past measures of the entry's date its footnotes no longer cite (MEASURES_NOT_INCLUDED).
+ */
+function otherAdditionalDuties(line: TariffLine, date: string): string | null {
   const other = line.chapter99.filter((h) => h.startsWith('9903.') && !SECTION_301_HEADINGS.test(`${h}.`) && !RUSSIA_COLUMN2_HEADINGS.test(`${h}.`));
-  return other.length ? `This line's footnotes also cite ${other.join(', ')}: additional duties not included in this estimate.` : null;
+  const cited = other.length ? `This line's footnotes also cite ${other.join(', ')}: additional duties not included in this estimate.` : null;
+  const past = MEASURES_NOT_INCLUDED.find((m) => date >= m.from && date <= m.through && m.lines.some((c) => c.startsWith(line.digits) || line.digits.startsWith(c)));
+  return past ? (cited ? `${cited} ${past.note}` : past.note) : cited;
 }

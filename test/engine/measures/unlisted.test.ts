@@ -29,3 +29,17 @@ describe('the Section 301 ships action on China (note 31(k), (l)): a note, no am
     expect(note('JP', '2026-11-25')).not.toMatch(/9903\.91\.14/);
   });
 });
+
+describe('the Section 201 safeguard on CSPV cells and modules (U.S. note 18, expired after 2026-02-06): a note for entries of its period, no amount', () => {
+  it('modules 8541.43.00.10 from China on 2025-09-01: the note names 9903.45.25 and +14%; the last day 2026-02-06 too; not from 2026-02-07', () => {
+    const r = t.duty({ hts: '8541.43.00.10', value: 100000, origin: 'CN', date: '2025-09-01' });
+    expect(r.notes.join(' ')).toMatch(/Not included: the Section 201 safeguard .*modules \+14% from 2025-02-07 \(9903\.45\.25\)/);
+    expect(r.additional_duties.some((l) => l.heading.startsWith('9903.45'))).toBe(false);
+    expect(t.duty({ hts: '8541.43.00.10', value: 100000, origin: 'CN', date: '2026-02-06' }).notes.join(' ')).toMatch(/Section 201 safeguard/);
+    expect(t.duty({ hts: '8541.43.00.10', value: 100000, origin: 'CN', date: '2026-02-07' }).notes.join(' ')).not.toMatch(/Section 201/);
+  });
+  it('cells 8541.42.00.10 too; other photovoltaic modules (8541.43.00.80) not', () => {
+    expect(t.duty({ hts: '8541.42.00.10', value: 1000, origin: 'KR', date: '2025-09-01' }).notes.join(' ')).toMatch(/Section 201 safeguard/);
+    expect(t.duty({ hts: '8541.43.00.80', value: 1000, origin: 'KR', date: '2025-09-01' }).notes.join(' ')).not.toMatch(/Section 201/);
+  });
+});
