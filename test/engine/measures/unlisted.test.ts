@@ -34,7 +34,7 @@ describe('the Section 201 safeguard on CSPV cells and modules (U.S. note 18, exp
   it('modules 8541.43.00.10 from China on 2025-09-01: the note names 9903.45.25 and +14%; the last day 2026-02-06 too; not from 2026-02-07', () => {
     const r = t.duty({ hts: '8541.43.00.10', value: 100000, origin: 'CN', date: '2025-09-01' });
     expect(r.notes.join(' ')).toMatch(/Not included: the Section 201 safeguard .*modules \+14% from 2025-02-07 \(9903\.45\.25\)/);
-    expect(r.additional_duties.some((l) => l.heading.startsWith('9903.45'))).toBe(false);
+    expect(r.additional_duties.some((l) => l.heading?.startsWith('9903.45'))).toBe(false);
     expect(t.duty({ hts: '8541.43.00.10', value: 100000, origin: 'CN', date: '2026-02-06' }).notes.join(' ')).toMatch(/Section 201 safeguard/);
     expect(t.duty({ hts: '8541.43.00.10', value: 100000, origin: 'CN', date: '2026-02-07' }).notes.join(' ')).not.toMatch(/Section 201/);
   });
