@@ -8,7 +8,7 @@ import { derivedSection301, explicitSection301, section301Charge, type Section30
 import { lineKey } from './codes.js';
 import { mpfExemption } from './fees.js';
 import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
-import { MEASURES_NOT_INCLUDED, ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
+import { IMPORTS_PROHIBITED, MEASURES_NOT_INCLUDED, ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
 import type { Schedule, TariffLine } from './schedule.js';
@@ -319,7 +319,7 @@ function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
   const claimed = claimedSymbols(input.origin, input.claim, input.date);
   const preference = claimed.symbols;
   const applied = applicableRate(schedule, line, origin, preference);
-  const head = [...(input.origin.country ? [originNote(input.origin, input.claim.kind === 'program' ? input.claim.symbols : preference, applied)] : []), ...claimed.notes, ...applied.notes];
+  const head = [...(input.origin.country ? [originNote(input.origin, input.claim.kind === 'program' ? input.claim.symbols : preference, applied)] : []), ...prohibited(input.origin), ...claimed.notes, ...applied.notes];
   const middle: string[] = [];
   let s301: Section301 = derivedSection301([], input.date);
   if (origin === 'china') s301 = input.s301 !== null ? explicitSection301(input.s301) : derivedSection301(line.section301, input.date);
@@ -353,6 +353,12 @@ function notesOf(t: Terms, duty: readonly string[], stacked: readonly string[]):
   // Frozen: a caller changing one result's notes would change every result sharing them.
   if (duty.length === 0) t.last = { stacked, notes: Object.freeze(notes) };
   return notes;
+}
+
+/** The note on goods of an embargoed country (IMPORTS_PROHIBITED), or none. */
+function prohibited(o: ResolvedOrigin): string[] {
+  const law = o.country ? IMPORTS_PROHIBITED[o.country.iso2] : undefined;
+  return law ? [`Imports of goods of ${o.country!.name} are prohibited without a license from the Office of Foreign Assets Control (${law}): the duty shown is what licensed or exempt goods owe.`] : [];
 }
 
 /**

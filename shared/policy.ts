@@ -145,6 +145,17 @@ export const MEASURES_NOT_INCLUDED: readonly { lines: readonly string[]; from: s
   },
 ];
 
+/**
+ * Origins whose goods may not be imported without a license from the Treasury's Office of Foreign
+ * Assets Control: the comprehensive embargoes. An answer for their goods says so; the duty it shows
+ * is what licensed or exempt goods owe.
+ */
+export const IMPORTS_PROHIBITED: Readonly<Record<string, string>> = {
+  CU: 'Cuban Assets Control Regulations, 31 CFR 515.204',
+  IR: 'Iranian Transactions and Sanctions Regulations, 31 CFR 560.201',
+  KP: 'North Korea Sanctions Regulations, 31 CFR 510.205',
+};
+
 /** Chapter 99, subchapter III headings of the Section 301 action on China (U.S. notes 20 and 31). */
 export const SECTION_301_HEADINGS = /^9903\.(88|91|92)\./;
 /**

@@ -54,6 +54,15 @@ describe('origins', () => {
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA', claim: 'none' }).assumptions).toEqual([]);
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'kr' }).assumptions).toEqual([]);
   });
+  it('goods of an embargoed country are costed, and the answer says their import needs an OFAC license (Cuba, North Korea, Iran)', () => {
+    // 2402.10.30 column 2: $9.92/kg + 25%: 10 kg, 1,000 → 99.20 + 250 = 349.20.
+    const cuba = t.duty({ hts: '2402.10.30', value: 1000, origin: 'CU', qty: 10, unit: 'kg' });
+    expect(cuba).toMatchObject({ origin: 'col2', duty: 349.2 });
+    expect(cuba.notes).toContain('Imports of goods of Cuba are prohibited without a license from the Office of Foreign Assets Control (Cuban Assets Control Regulations, 31 CFR 515.204): the duty shown is what licensed or exempt goods owe.');
+    expect(t.duty({ hts: '2402.10.30', value: 1000, origin: 'KP', qty: 10, unit: 'kg' }).notes.join(' ')).toMatch(/31 CFR 510\.205/);
+    expect(t.duty({ hts: '2402.10.30', value: 1000, origin: 'IR', qty: 10, unit: 'kg' }).notes.join(' ')).toMatch(/31 CFR 560\.201/);
+    expect(t.duty({ hts: '2402.10.30', value: 1000, origin: 'RU', qty: 10, unit: 'kg' }).notes.join(' ')).not.toMatch(/Office of Foreign Assets Control/);
+  });
   it('Jordan takes JO but still pays MPF', () => {
     // Note 52 for Jordan: +10% (9903.05.50) = 1,000, despite the FTA claim; 1,000 + 34.64 MPF.
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'jo' })).toMatchObject({ special_program: 'JO', duty: 0, mpf: 34.64, additional_duty: 1000, total_duties_fees: 1034.64 });
