@@ -114,6 +114,8 @@ export function applicableRate(schedule: Schedule, line: TariffLine, origin: Ori
     }
     return { basis: 'special', program: symbol, text: entry.rateText, rate: entry.rate, notes: [] };
   }
+  // A line free to all needs no program: saying the program is not listed would read as the preference being refused.
+  if (r.general?.kind === 'free') return general;
   return { ...general, notes: [`Program ${programs.join('/')} is not listed for ${line.hts}; the general rate applies.`] };
 }
 

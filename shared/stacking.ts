@@ -224,7 +224,9 @@ export class Chapter99 {
       }
       return out;
     };
-    const fentanyl = unlessInformational(this.fentanyl);
+    // Its notes (the USMCA exemption) are said only if its charges are kept below: goods of Canada and Mexico under Section 232 owe none.
+    const fentanylNotes: string[] = [];
+    const fentanyl = informational ? unlessInformational(this.fentanyl) : heldNotes(this.fentanyl.assess(q), fentanylNotes, assumptions);
     const usMx = q.country === 'CA' || q.country === 'MX';
     // EO 14289: until 2025-06-03, CA/MX fentanyl displaced steel and aluminum 232; afterwards the reverse.
     if (family === 'metals' && usMx && fentanyl.some(owed) && q.date >= this.fentanylFirst.from && q.date <= this.fentanylFirst.to) {
@@ -236,7 +238,10 @@ export class Chapter99 {
     const before = charges.splice(0);
     const copper = s232.some((c) => c.basis === 'copper_content' || c.program === 's232_copper');
     // No note excludes copper 232 goods from CA/MX fentanyl (stacking_rules.csv lists the families that do): it stays, on the full value.
-    if (!usMx || family === null || copper) charges.push(...fentanyl);
+    if (!usMx || family === null || copper) {
+      charges.push(...fentanyl);
+      notes.push(...fentanylNotes);
+    }
 
     const metalContent = s232.filter((c) => CONTENT_BASES.has(c.basis)).reduce((s, c) => s + c.basisCents, 0);
     const fullValueMetal = family === 'metals' && s232.some((c) => c.basis === 'full_value');
@@ -300,6 +305,13 @@ export class Chapter99 {
     for (let i = 0; i < plan.after.length; i++) addLayer(out, k++, q, plan.after[i], plan.onFullValue);
     return out;
   }
+}
+
+/** A finding's charges, its notes kept in `notes` for the caller to say or not, its assumptions taken. */
+function heldNotes(f: Finding, notes: string[], assumptions: string[]): Charge[] {
+  notes.push(...f.notes);
+  assumptions.push(...f.assumptions);
+  return f.charges;
 }
 
 /** Sets a charge's layer at `k` of `out`'s; a top-up over a base duty that could not be computed is said in its assumptions. */

@@ -63,6 +63,14 @@ describe('origins', () => {
     expect(t.duty({ hts: '2402.10.30', value: 1000, origin: 'IR', qty: 10, unit: 'kg' }).notes.join(' ')).toMatch(/31 CFR 560\.201/);
     expect(t.duty({ hts: '2402.10.30', value: 1000, origin: 'RU', qty: 10, unit: 'kg' }).notes.join(' ')).not.toMatch(/Office of Foreign Assets Control/);
   });
+  it('notes say only what applies: no "program not listed" on a line free to all, no USMCA exemption from an IEEPA duty Section 232 goods never owe', () => {
+    // Lumber 4407.11.00.42 (general Free) of Canada on 2025-11-01: Section 232 wood 9903.76.01 +10% = 1,000; no fentanyl duty either way.
+    const lumber = t.duty({ hts: '4407.11.00.42', value: 10000, origin: 'CA', date: '2025-11-01' });
+    expect(lumber.additional_duties.map((l) => [l.heading, l.amount])).toEqual([['9903.76.01', 1000]]);
+    expect(lumber.notes.join(' ')).not.toMatch(/is not listed|USMCA-qualifying goods are exempt/);
+    // T-shirts 6109.10.00 (16.5%) of Canada the same day: USMCA spares them the fentanyl duty, and the note says so.
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA', date: '2025-11-01' }).notes).toContain('IEEPA 9903.01.10: USMCA-qualifying goods are exempt.');
+  });
   it('Jordan takes JO but still pays MPF', () => {
     // Note 52 for Jordan: +10% (9903.05.50) = 1,000, despite the FTA claim; 1,000 + 34.64 MPF.
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'jo' })).toMatchObject({ special_program: 'JO', duty: 0, mpf: 34.64, additional_duty: 1000, total_duties_fees: 1034.64 });
