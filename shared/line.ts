@@ -376,12 +376,17 @@ function originNote(o: ResolvedOrigin, claimed: readonly string[], applied: Appl
 }
 
 /**
- * The note on chapter 99 duties no measure computes: headings the line's footnotes cite (quotas,
- * safeguards), and past measures of the entry's date its footnotes no longer cite (MEASURES_NOT_INCLUDED).
+ * The note on chapter 99 provisions no measure computes: headings the line's footnotes cite (duties of
+ * quotas and safeguards; the import quotas of subchapter IV), and past measures of the entry's date its
+ * footnotes no longer cite (MEASURES_NOT_INCLUDED).
  */
 function otherAdditionalDuties(line: TariffLine, date: string): string | null {
-  const other = line.chapter99.filter((h) => h.startsWith('9903.') && !SECTION_301_HEADINGS.test(`${h}.`) && !RUSSIA_COLUMN2_HEADINGS.test(`${h}.`));
-  const cited = other.length ? `This line's footnotes also cite ${other.join(', ')}: additional duties not included in this estimate.` : null;
+  const duties = line.chapter99.filter((h) => h.startsWith('9903.') && !SECTION_301_HEADINGS.test(`${h}.`) && !RUSSIA_COLUMN2_HEADINGS.test(`${h}.`));
+  const quotas = line.chapter99.filter((h) => h.startsWith('9904.'));
   const past = MEASURES_NOT_INCLUDED.find((m) => date >= m.from && date <= m.through && m.lines.some((c) => c.startsWith(line.digits) || line.digits.startsWith(c)));
-  return past ? (cited ? `${cited} ${past.note}` : past.note) : cited;
+  const notes: string[] = [];
+  if (duties.length) notes.push(`This line's footnotes also cite ${duties.join(', ')}: additional duties not included in this estimate.`);
+  if (quotas.length) notes.push(`This line's footnotes also cite ${quotas.join(', ')}: import quotas of chapter 99, subchapter IV, not checked in this estimate.`);
+  if (past) notes.push(past.note);
+  return notes.length ? notes.join(' ') : null;
 }

@@ -43,3 +43,11 @@ describe('the Section 201 safeguard on CSPV cells and modules (U.S. note 18, exp
     expect(t.duty({ hts: '8541.43.00.80', value: 1000, origin: 'KR', date: '2025-09-01' }).notes.join(' ')).not.toMatch(/Section 201/);
   });
 });
+
+describe('import quotas a line footnotes (chapter 99, subchapter IV): named, not checked', () => {
+  it('chocolate 1806.90.20.00 cites 9904.18.09 and 9904.18.18', () => {
+    const r = t.duty({ hts: '1806.90.20.00', value: 1000, origin: 'VN', qty: 10, unit: 'kg' });
+    expect(r.notes).toContain("This line's footnotes also cite 9904.18.09, 9904.18.18: import quotas of chapter 99, subchapter IV, not checked in this estimate.");
+    expect(t.duty({ hts: '6109.10.00', value: 1000, origin: 'VN' }).notes.join(' ')).not.toMatch(/subchapter IV/);
+  });
+});
