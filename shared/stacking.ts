@@ -132,6 +132,8 @@ export class Chapter99 {
   private readonly informational: ProductList<{ from: string; to: string }>;
   /** Window in which CA/MX IEEPA fentanyl takes precedence over steel and aluminum 232 (EO 14289). */
   private readonly fentanylFirst: { from: string; to: string };
+  /** What an answer assumes when it declares a heading the research could only infer (program_rates.csv, confidence low). */
+  private readonly inferred: ReadonlyMap<string, string>;
 
   /**
    * The product lists are taken as they are read (`() => t.s301BrazilAnnex`): a list is read when a
@@ -157,6 +159,9 @@ export class Chapter99 {
     this.later = [section301Brazil(rates, () => t.s301BrazilAnnex), section301ForcedLabor(rates, () => t.s301ForcedLaborAnnex, t.headingsPostRev10, groups)];
     this.unlisted = unlisted(t.headingsPostRev10, rates);
     this.informational = membership(() => t.informationalMaterials, 'hts_prefix');
+    this.inferred = new Map(
+      t.programRates.filter((r) => r.confidence === 'low' && r.heading).map((r) => [r.heading, `${r.heading} is inferred by the research, with no primary text at hand to confirm it: check it before declaring it.`]),
+    );
     const rule = t.stackingRules.find((r) => r.when_this_applies === 'IEEPA CA/MX fentanyl' && r.effect_on.startsWith('s232 steel/aluminum'));
     this.fentanylFirst = { from: rule?.from ?? '', to: rule?.to ?? '' };
   }
@@ -284,6 +289,10 @@ export class Chapter99 {
       else displaced(m);
     }
     take(this.unlisted);
+    for (const c of [...before, ...charges]) {
+      const inferred = c.heading === null ? undefined : this.inferred.get(c.heading);
+      if (inferred && !assumptions.includes(inferred)) assumptions.push(inferred);
+    }
     // The refund note once per plan: only IEEPA layers are refundable, and China 301 never is.
     const allNotes = [...before, ...charges].some((c) => c.refundable) ? [...notes, REFUND_NOTE] : notes;
     // Frozen: every result of the plan shares the list, so a caller changing one must not change the others.

@@ -56,3 +56,13 @@ describe('the proposed exemption annex A', () => {
     expect(r.notes.join(' ')).toMatch(/only for some goods \(Aircraft\)/);
   });
 });
+
+describe('a heading the research could only infer is declared with an assumption saying so', () => {
+  it('Türkiye 9903.05.79 (program_rates.csv confidence low): T-shirts 6109.10.00 on 2026-08-01, 12.5% × 10,000 = 1,250, and the assumption', () => {
+    const r = t.duty({ hts: '6109.10.00', value: 10000, origin: 'TR', date: '2026-08-01' });
+    expect(r.additional_duties.map((l) => [l.heading, l.amount])).toEqual([['9903.05.79', 1250]]);
+    expect(r.assumptions).toEqual(['9903.05.79 is inferred by the research, with no primary text at hand to confirm it: check it before declaring it.']);
+    // A heading of confidence high says nothing: Vietnam's 9903.05.84 the same day.
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'VN', date: '2026-08-01' }).assumptions).toEqual([]);
+  });
+});
