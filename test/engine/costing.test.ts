@@ -325,4 +325,9 @@ describe('bad input names the parameter', () => {
   ])('%j → %s', (q, parameter) => {
     expect(() => t.duty(q)).toThrow(expect.objectContaining({ code: 'invalid_parameter', parameter }));
   });
+  it('a value with a comma is refused with how to write it ("10,000" is ten thousand to some, ten to others)', () => {
+    expect(() => t.duty({ hts: '6109.10.00', value: '10,000' })).toThrow(
+      'value must be a number of U.S. dollars, 0 or more; got "10,000" (write it without thousands separators and with a decimal point: 10000.50)',
+    );
+  });
 });
