@@ -57,9 +57,11 @@ export const FEE_PERIODS: readonly FeePeriod[] = [
  * MPF exemptions of 19 CFR 24.23(c), as CBP's table "MPF and Preferential Trade Programs" reads them.
  * Programs whose originating goods are exempt when the program is claimed on the line (its symbol):
  * USMCA S/S+ (c)(3), Singapore (c)(6), Chile (c)(7), Australia (c)(8), Bahrain, CAFTA-DR P/P+, Oman, Peru,
- * Korea (c)(12), Colombia, Panama, Israel. Jordan, Morocco and the qualifying industrial zones (N) carry none.
+ * Korea (c)(12), Colombia, Panama. Jordan, Morocco and the qualifying industrial zones (N) carry none; the
+ * Israel agreement's exemption is for products of Israel (MPF_EXEMPT_COUNTRIES), not for the goods of the
+ * West Bank, Gaza or the zones that may claim IL.
  */
-export const MPF_EXEMPT_PROGRAMS: ReadonlySet<string> = new Set(['S', 'S+', 'SG', 'CL', 'AU', 'BH', 'P', 'P+', 'OM', 'PE', 'KR', 'CO', 'PA', 'IL']);
+export const MPF_EXEMPT_PROGRAMS: ReadonlySet<string> = new Set(['S', 'S+', 'SG', 'CL', 'AU', 'BH', 'P', 'P+', 'OM', 'PE', 'KR', 'CO', 'PA']);
 
 /**
  * Countries whose products are exempt from MPF whether or not a program is claimed: Israel (19 CFR

@@ -200,6 +200,8 @@ describe('fees', () => {
       expect(r.notes.join(' ')).toMatch(/Caribbean Basin Economic Recovery Act, 19 CFR 24\.23\(c\)\(1\)\(iii\)/);
     }
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'IL', claim: 'none' })).toMatchObject({ duty: 1650, mpf: 0 });
+    // IL claimed for goods of Jordan's qualifying industrial zones: Free under IL, MPF owed (only products of Israel are exempt).
+    expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'JO', claim: 'IL' })).toMatchObject({ special_program: 'IL', duty: 0, mpf: 34.64 });
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA', claim: 'none' })).toMatchObject({ duty: 1650, mpf: 34.64 });
   });
   it('value 0 means no entry: no fees', () => {
