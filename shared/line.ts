@@ -196,20 +196,22 @@ export class FoundLines {
 
 const SECTION_301 = 'Section 301';
 
-/** The assumptions of a line: those of its code and claim, then the chapter 99 measures' (shared, not copied, when there are no others). */
-function assumptionsOf(code: string | null, suffix: string | null, claim: string | null, measures: readonly string[]): readonly string[] {
-  if (code === null && suffix === null && claim === null) return measures;
+/**
+ * The assumptions of a line: those of its code and claim, then the chapter 99 measures'. Shared, not
+ * copied, when there are no others; with the claim's alone, one list per plan, as notesOf keeps notes.
+ */
+function assumptionsOf(t: Terms, code: string | null, suffix: string | null, measures: readonly string[]): readonly string[] {
+  const claim = t.claimAssumption;
+  if (code === null && suffix === null) {
+    if (claim === null) return measures;
+    if (t.lastAssumptions?.measures !== measures) t.lastAssumptions = { measures, list: Object.freeze([claim, ...measures]) };
+    return t.lastAssumptions.list;
+  }
   return [...(code === null ? [] : [code]), ...(suffix === null ? [] : [suffix]), ...(claim === null ? [] : [claim]), ...measures];
 }
 
-const USMCA_ASSUMED: Readonly<Record<string, string>> = Object.fromEntries(
-  ['CA', 'MX'].map((c) => [c, `claim not given: goods of ${c} are taken as USMCA-originating (program S), which spares them the IEEPA, Section 122 and Section 232 duties USMCA goods do not owe; claim=none costs them as non-originating.`]),
-);
-
-/** Under claim=auto, goods of Canada or Mexico are costed as USMCA goods: a choice worth up to 35% of their value, said. */
-function usmcaAssumed(claim: Claim, t: Terms): string | null {
-  return claim.kind === 'auto' && t.country !== null && t.preference.includes('S') ? (USMCA_ASSUMED[t.country] ?? null) : null;
-}
+/** Said when claim=auto costs goods as USMCA goods (the only program with symbol S): their rate, MPF and chapter 99 exemptions follow from it. */
+const USMCA_ASSUMED = 'claim not given: costed as USMCA-originating (program S); claim=none costs goods that do not qualify.';
 
 /**
  * "Section 301" is every Section 301 action, not China's alone: China's (on the whole value, as
@@ -251,7 +253,7 @@ export function costLine(lines: FoundLines, chapter99: Chapter99, input: LineInp
     additionalCents: stacked.additionalCents,
     mpfExemption: t.mpfExemption,
     notes: notesOf(t, assessed.notes, stacked.notes),
-    assumptions: assumptionsOf(found.assumption, suffixNeeded, usmcaAssumed(input.claim, t), stacked.assumptions),
+    assumptions: assumptionsOf(t, found.assumption, suffixNeeded, stacked.assumptions),
     contentNeeded: stacked.contentNeeded,
     statisticalSuffixNeeded: suffixNeeded !== null,
   };
@@ -290,6 +292,10 @@ interface Terms {
   other: string | null;
   /** The notes last assembled when the duty added none, and the chapter 99 notes they hold. */
   last: { stacked: readonly string[]; notes: readonly string[] } | null;
+  /** The claim's assumption (USMCA taken by default), or null. */
+  claimAssumption: string | null;
+  /** The line's assumptions for the last plan's measures, when the claim's is the only other one. */
+  lastAssumptions: { measures: readonly string[]; list: readonly string[] } | null;
   /** The chapter 99 plan of the terms' queries without importer facts (Chapter99.stack keeps it). */
   plan: Plan | null;
 }
@@ -342,6 +348,8 @@ function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
     middle,
     other: otherAdditionalDuties(line, input.date),
     last: null,
+    claimAssumption: input.claim.kind === 'auto' && preference.includes('S') ? USMCA_ASSUMED : null,
+    lastAssumptions: null,
     plan: null,
   };
 }
@@ -372,6 +380,8 @@ function originNote(o: ResolvedOrigin, claimed: readonly string[], applied: Appl
   const country = `${o.country!.name} (${o.country!.iso2})`;
   if (applied.basis === 'column2') return `${country}: no normal trade relations; column 2 rate applied.`;
   if (applied.basis === 'special') return `${country}: trade program ${applied.program} claimed; its special rate applied.`;
+  // A claim on a line free to all is not refused: it still counts for MPF and the chapter 99 exemptions.
+  if (claimed.length && applied.rate?.kind === 'free') return `${country}: trade program ${claimed.join('/')} claimed; the general rate is Free for goods of every origin.`;
   return `${country}: ${claimed.length ? `trade program ${claimed.join('/')} claimed but not granted` : 'no trade program claimed'}; general (normal trade relations) rate applied.`;
 }
 

@@ -34,7 +34,7 @@ const NO_COUNTRY = 'No origin country given (origin is a program, not a country)
  */
 export const UOM_INVOICE_COSTED = [
   // USMCA: Free, Section 232 9903.94.06 no duty, no MPF.
-  [0, 0, 0, 0, 0, 0, 15000, 'Free', '', 'claim not given: goods of MX are taken as USMCA-originating (program S), which spares them the IEEPA, Section 122 and Section 232 duties USMCA goods do not owe; claim=none costs them as non-originating.\npart_for not given: 8708.30.50.90 (on the note 33 and note 38 lists) is taken as a part of passenger vehicles or light trucks.\nMexico (MX): trade program S claimed; its special rate applied.\nSection 232: 9903.94.06 (USMCA-qualifying) — no duty.\nNo MPF: goods originating in MX are exempt under the free trade agreement.', 'OK'],
+  [0, 0, 0, 0, 0, 0, 15000, 'Free', '', 'claim not given: costed as USMCA-originating (program S); claim=none costs goods that do not qualify.\npart_for not given: 8708.30.50.90 (on the note 33 and note 38 lists) is taken as a part of passenger vehicles or light trucks.\nMexico (MX): trade program S claimed; its special rate applied.\nSection 232: 9903.94.06 (USMCA-qualifying) — no duty.\nNo MPF: goods originating in MX are exempt under the free trade agreement.', 'OK'],
   // 18.7¢/m² × 92.90304 m² = 17.3729 → 17.37; 1,000 + 17.37 + 11.20.
   [17.37, 0, 0, 0, 11.2, 0, 1028.57, '18.7¢/m2', '', NO_COUNTRY, 'OK'],
   // No quantity sent: no duty, no landed cost, the unit named.

@@ -48,7 +48,7 @@ describe('origins', () => {
   it('goods of Canada or Mexico with no claim are costed as USMCA goods, and the answer says so; an explicit claim says nothing', () => {
     const auto = t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA' });
     expect(auto.assumptions).toEqual([
-      'claim not given: goods of CA are taken as USMCA-originating (program S), which spares them the IEEPA, Section 122 and Section 232 duties USMCA goods do not owe; claim=none costs them as non-originating.',
+      'claim not given: costed as USMCA-originating (program S); claim=none costs goods that do not qualify.',
     ]);
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA', claim: 'usmca' }).assumptions).toEqual([]);
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA', claim: 'none' }).assumptions).toEqual([]);
@@ -68,6 +68,10 @@ describe('origins', () => {
     const lumber = t.duty({ hts: '4407.11.00.42', value: 10000, origin: 'CA', date: '2025-11-01' });
     expect(lumber.additional_duties.map((l) => [l.heading, l.amount])).toEqual([['9903.76.01', 1000]]);
     expect(lumber.notes.join(' ')).not.toMatch(/is not listed|USMCA-qualifying goods are exempt/);
+    // Named as a country, the origin's note says the claim stands and the line is free to all, not that it was refused.
+    const named = t.duty({ hts: '4407.11.00.42', value: 10000, origin: 'Canada', date: '2025-11-01' });
+    expect(named.notes[0]).toBe('Canada (CA): trade program S/S+ claimed; the general rate is Free for goods of every origin.');
+    expect(t.duty({ hts: '8471.30.01.00', value: 10000, origin: 'HN', claim: 'P' }).notes[0]).toBe('Honduras (HN): trade program P claimed; the general rate is Free for goods of every origin.');
     // T-shirts 6109.10.00 (16.5%) of Canada the same day: USMCA spares them the fentanyl duty, and the note says so.
     expect(t.duty({ hts: '6109.10.00', value: 10000, origin: 'CA', date: '2025-11-01' }).notes).toContain('IEEPA 9903.01.10: USMCA-qualifying goods are exempt.');
   });
