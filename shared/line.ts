@@ -8,7 +8,7 @@ import { derivedSection301, explicitSection301, section301Charge, type Section30
 import { lineKey } from './codes.js';
 import { mpfExemption } from './fees.js';
 import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
-import { IMPORTS_PROHIBITED, MEASURES_NOT_INCLUDED, ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
+import { IMPORTS_PROHIBITED, ORIGIN_PROGRAMS, PROGRAM_COUNTRIES, PROGRAMS_ENDED, RUSSIA_COLUMN2_HEADINGS, SECTION_301_HEADINGS } from './policy.js';
 import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
 import type { Schedule, TariffLine } from './schedule.js';
@@ -346,7 +346,7 @@ function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
     mpfExemption: mpfExemption(country, preference),
     head,
     middle,
-    other: otherAdditionalDuties(line, input.date),
+    other: otherAdditionalDuties(line),
     last: null,
     claimAssumption: input.claim.kind === 'auto' && preference.includes('S') ? USMCA_ASSUMED : null,
     lastAssumptions: null,
@@ -386,17 +386,14 @@ function originNote(o: ResolvedOrigin, claimed: readonly string[], applied: Appl
 }
 
 /**
- * The note on chapter 99 provisions no measure computes: headings the line's footnotes cite (duties of
- * quotas and safeguards; the import quotas of subchapter IV), and past measures of the entry's date its
- * footnotes no longer cite (MEASURES_NOT_INCLUDED).
+ * The note on chapter 99 provisions the line's footnotes cite that no measure computes: duties of
+ * quotas and safeguards, and the import quotas of subchapter IV.
  */
-function otherAdditionalDuties(line: TariffLine, date: string): string | null {
+function otherAdditionalDuties(line: TariffLine): string | null {
   const duties = line.chapter99.filter((h) => h.startsWith('9903.') && !SECTION_301_HEADINGS.test(`${h}.`) && !RUSSIA_COLUMN2_HEADINGS.test(`${h}.`));
   const quotas = line.chapter99.filter((h) => h.startsWith('9904.'));
-  const past = MEASURES_NOT_INCLUDED.find((m) => date >= m.from && date <= m.through && m.lines.some((c) => c.startsWith(line.digits) || line.digits.startsWith(c)));
   const notes: string[] = [];
   if (duties.length) notes.push(`This line's footnotes also cite ${duties.join(', ')}: additional duties not included in this estimate.`);
   if (quotas.length) notes.push(`This line's footnotes also cite ${quotas.join(', ')}: import quotas of chapter 99, subchapter IV, not checked in this estimate.`);
-  if (past) notes.push(past.note);
   return notes.length ? notes.join(' ') : null;
 }

@@ -131,23 +131,6 @@ export const PROGRAMS_ENDED: readonly { symbols: readonly string[]; from: string
 export const COLUMN2_COUNTRIES: ReadonlySet<string> = new Set(['CU', 'KP', 'RU', 'BY']);
 
 /**
- * Chapter 99 duties of a past period that no measure computes, named in a note on the lines they
- * covered for entries of that period: the current schedule's footnotes no longer cite them.
- */
-export const MEASURES_NOT_INCLUDED: readonly { lines: readonly string[]; from: string; through: string; note: string }[] = [
-  {
-    // U.S. note 18 to subchapter III (expired; compiler's note: 87 FR 7357); headings 9903.45.21-.29 of the 2026 schedule.
-    lines: ['8541420010', '8541430010'],
-    from: '2018-02-07',
-    through: '2026-02-06',
-    note:
-      'Not included: the Section 201 safeguard on crystalline silicon photovoltaic cells and modules (U.S. note 18, headings 9903.45.21-9903.45.29), ' +
-      'in force for entries through 2026-02-06: modules +14% from 2025-02-07 (9903.45.25), cells the same beyond the annual 12.5 GW quota of 9903.45.21; ' +
-      'goods of Canada (9903.45.27) and of the developing countries of note 18(b) exempt.',
-  },
-];
-
-/**
  * Origins whose goods may not be imported without a license from the Treasury's Office of Foreign
  * Assets Control: the comprehensive embargoes. An answer for their goods says so; the duty it shows
  * is what licensed or exempt goods owe.

@@ -30,17 +30,25 @@ describe('the Section 301 ships action on China (note 31(k), (l)): a note, no am
   });
 });
 
-describe('the Section 201 safeguard on CSPV cells and modules (U.S. note 18, expired after 2026-02-06): a note for entries of its period, no amount', () => {
-  it('modules 8541.43.00.10 from China on 2025-09-01: the note names 9903.45.25 and +14%; the last day 2026-02-06 too; not from 2026-02-07', () => {
+describe('the Section 201 safeguards (program_rates.csv s201_*): a note naming each heading in force, no amount', () => {
+  it('modules 8541.43.00.10 from China on 2025-09-01: 9903.45.25 +14%; the last day 2026-02-06 too; not from 2026-02-07 (note 18 expired)', () => {
     const r = t.duty({ hts: '8541.43.00.10', value: 100000, origin: 'CN', date: '2025-09-01' });
-    expect(r.notes.join(' ')).toMatch(/Not included: the Section 201 safeguard .*modules \+14% from 2025-02-07 \(9903\.45\.25\)/);
+    expect(r.notes).toContain(
+      "Section 201 safeguard 9903.45.25, +14% from 2025-02-07 to 2026-02-06 (CSPV modules (note 18): 8541.43.0010): not included, since the safeguard's quotas and exempt countries are not modelled here.",
+    );
     expect(r.additional_duties.some((l) => l.heading?.startsWith('9903.45'))).toBe(false);
-    expect(t.duty({ hts: '8541.43.00.10', value: 100000, origin: 'CN', date: '2026-02-06' }).notes.join(' ')).toMatch(/Section 201 safeguard/);
+    expect(t.duty({ hts: '8541.43.00.10', value: 100000, origin: 'CN', date: '2026-02-06' }).notes.join(' ')).toMatch(/9903\.45\.25/);
     expect(t.duty({ hts: '8541.43.00.10', value: 100000, origin: 'CN', date: '2026-02-07' }).notes.join(' ')).not.toMatch(/Section 201/);
   });
-  it('cells 8541.42.00.10 too; other photovoltaic modules (8541.43.00.80) not', () => {
-    expect(t.duty({ hts: '8541.42.00.10', value: 1000, origin: 'KR', date: '2025-09-01' }).notes.join(' ')).toMatch(/Section 201 safeguard/);
+  it('cells 8541.42.00.10: 9903.45.22 above the quota; other photovoltaic modules (8541.43.00.80) nothing', () => {
+    expect(t.duty({ hts: '8541.42.00.10', value: 1000, origin: 'KR', date: '2025-09-01' }).notes.join(' ')).toMatch(/Section 201 safeguard 9903\.45\.22, \+14%/);
     expect(t.duty({ hts: '8541.43.00.80', value: 1000, origin: 'KR', date: '2025-09-01' }).notes.join(' ')).not.toMatch(/Section 201/);
+  });
+  it('quartz surface products 6810.99.00.20 from Vietnam today: 9903.45.30 +25% within the quota and 9903.45.31 +50% above it, from 2026-08-15', () => {
+    const notes = t.duty({ hts: '6810.99.00.20', value: 10000, origin: 'VN', date: '2026-11-27' }).notes.join(' ');
+    expect(notes).toMatch(/Section 201 safeguard 9903\.45\.30, \+25% from 2026-08-15 .*within the quota/);
+    expect(notes).toMatch(/Section 201 safeguard 9903\.45\.31, \+50% from 2026-08-15 .*above the quota/);
+    expect(t.duty({ hts: '6810.99.00.20', value: 10000, origin: 'VN', date: '2026-08-14' }).notes.join(' ')).not.toMatch(/Section 201/);
   });
 });
 
