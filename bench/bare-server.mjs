@@ -3,7 +3,7 @@
  * bare node:http server answering every request with one fixed JSON body of BODY_BYTES bytes.
  * With READ_JSON=1 it first reads a POST's body and parses it (JSON.parse), as any JSON service
  * must: the floor of a bulk order. With ANSWER_FILE, it answers a POST with that JSON file's
- * content (parsed once at start) written anew by JSON.stringify: the floor of a service that
+ * content (parsed once at start) written anew by one JSON.stringify: the plainest service that
  * answers in JSON, with no costing at all. Plain JavaScript, so its start-up carries no
  * TypeScript loader.
  */

@@ -2,10 +2,10 @@
  * POST /api/v1/duty/bulk with a 1,000-line mixed order, one order at a time over a kept-alive
  * connection: the server's own time per order (the responseTime of its request line: arrival to the answer handed to the kernel; read from the service's
  * request log), the service's CPU time per order, and the client's round trip, which adds sending
- * and reading the JSON (0.8 MB). Beside it, two floors: a bare node:http server that reads and
- * parses the same order and answers as many bytes, prepared once; and the same server answering
- * the service's own answer (parsed once at its start) written anew by JSON.stringify each time,
- * which is what any service answering in JSON pays before costing anything.
+ * and reading the JSON (0.8 MB). Beside it, the floor: a bare node:http server that reads and
+ * parses the same order and answers as many bytes, prepared once; and for comparison the same
+ * server answering the service's own answer (parsed once at its start) written anew by one
+ * JSON.stringify each time, the plainest way to answer in JSON.
  */
 import type { OrderItem } from '../shared/index.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ export interface BulkFigures {
   serverCpuMs: number;
   /** The same of the bare node:http server reading and parsing the order and answering as many bytes, ms. */
   bareCpuMs: number;
-  /** The same bare server answering the service's answer written anew by JSON.stringify, ms. */
+  /** The same bare server answering the service's answer written anew by one JSON.stringify, ms. */
   bareStringifyCpuMs: number;
   /** Median client round trip per order, ms. */
   roundTripMs: number;
