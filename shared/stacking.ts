@@ -289,10 +289,11 @@ export class Chapter99 {
       else displaced(m);
     }
     take(this.unlisted);
-    for (const c of [...before, ...charges]) {
-      const inferred = c.heading === null ? undefined : this.inferred.get(c.heading);
-      if (inferred && !assumptions.includes(inferred)) assumptions.push(inferred);
-    }
+    for (const list of [before, charges])
+      for (const c of list) {
+        const inferred = c.heading === null ? undefined : this.inferred.get(c.heading);
+        if (inferred && !assumptions.includes(inferred)) assumptions.push(inferred);
+      }
     // The refund note once per plan: only IEEPA layers are refundable, and China 301 never is.
     const allNotes = [...before, ...charges].some((c) => c.refundable) ? [...notes, REFUND_NOTE] : notes;
     // Frozen: every result of the plan shares the list, so a caller changing one must not change the others.
