@@ -14,14 +14,11 @@ const bytes = Number(process.env.BODY_BYTES ?? 1000);
 const filler = 'x'.repeat(Math.max(0, bytes - '{"pad":""}'.length));
 const body = Buffer.from(JSON.stringify({ pad: filler }));
 
-const answer = (res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
-  res.end(body);
-};
 const readJson = process.env.READ_JSON === '1';
 const answerObject = process.env.ANSWER_FILE ? JSON.parse(readFileSync(process.env.ANSWER_FILE, 'utf8')) : undefined;
-const written = (res) => {
-  const text = Buffer.from(JSON.stringify(answerObject));
+/** The fixed body, or with ANSWER_FILE the file's answer written anew. */
+const answer = (res) => {
+  const text = answerObject === undefined ? body : Buffer.from(JSON.stringify(answerObject));
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': text.length });
   res.end(text);
 };
@@ -35,8 +32,7 @@ const server = createServer((req, res) => {
   req.on('data', (c) => chunks.push(c));
   req.on('end', () => {
     JSON.parse(Buffer.concat(chunks).toString());
-    if (answerObject) written(res);
-    else answer(res);
+    answer(res);
   });
 });
 server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? '127.0.0.1', () => {

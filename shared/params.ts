@@ -67,9 +67,11 @@ export function parseValue(input: unknown, parameter = 'value'): number {
   const plain = typeof input === 'number' ? plainCents(String(input)) : typeof input === 'string' ? plainCents(input.trim()) : -1;
   if (plain >= 0) return plain;
   const d = decimalOf(input, parameter);
-  // "10,000" is ten thousand to some and ten to others: refused, saying how to write it.
-  const comma = typeof input === 'string' && input.includes(',') ? ' (write it without thousands separators and with a decimal point: 10000.50)' : '';
-  if (!d) throw invalid(parameter, `${parameter} must be a number of U.S. dollars, 0 or more; got ${show(input)}${comma}`);
+  if (!d) {
+    // "10,000" is ten thousand to some and ten to others: refused, saying how to write it.
+    const comma = typeof input === 'string' && input.includes(',') ? ' (write it without thousands separators and with a decimal point: 10000.50)' : '';
+    throw invalid(parameter, `${parameter} must be a number of U.S. dollars, 0 or more; got ${show(input)}${comma}`);
+  }
   if (d.units > BigInt(MAX_VALUE_DOLLARS) * 10n ** BigInt(d.scale))
     throw invalid(parameter, `${parameter} must not exceed ${MAX_VALUE_DOLLARS} dollars; got ${show(input)}`);
   return decimalToCents(d);

@@ -194,9 +194,10 @@ export class Chapter99 {
     const notes: string[] = [];
     const assumptions: string[] = [];
     const charges: Charge[] = [];
-    const assess = (m: Measure): Finding => {
+    // A measure's notes go to `into`: the plan's, or a list said only if the measure's charges are kept.
+    const assess = (m: Measure, into = notes): Finding => {
       const f = m.assess(q);
-      notes.push(...f.notes);
+      into.push(...f.notes);
       assumptions.push(...f.assumptions);
       return f;
     };
@@ -231,7 +232,7 @@ export class Chapter99 {
     };
     // Its notes (the USMCA exemption) are said only if its charges are kept below: goods of Canada and Mexico under Section 232 owe none.
     const fentanylNotes: string[] = [];
-    const fentanyl = informational ? unlessInformational(this.fentanyl) : heldNotes(this.fentanyl.assess(q), fentanylNotes, assumptions);
+    const fentanyl = informational ? unlessInformational(this.fentanyl) : assess(this.fentanyl, fentanylNotes).charges;
     const usMx = q.country === 'CA' || q.country === 'MX';
     // EO 14289: until 2025-06-03, CA/MX fentanyl displaced steel and aluminum 232; afterwards the reverse.
     if (family === 'metals' && usMx && fentanyl.some(owed) && q.date >= this.fentanylFirst.from && q.date <= this.fentanylFirst.to) {
@@ -315,13 +316,6 @@ export class Chapter99 {
     for (let i = 0; i < plan.after.length; i++) addLayer(out, k++, q, plan.after[i], plan.onFullValue);
     return out;
   }
-}
-
-/** A finding's charges, its notes kept in `notes` for the caller to say or not, its assumptions taken. */
-function heldNotes(f: Finding, notes: string[], assumptions: string[]): Charge[] {
-  notes.push(...f.notes);
-  assumptions.push(...f.assumptions);
-  return f.charges;
 }
 
 /** Sets a charge's layer at `k` of `out`'s; a top-up over a base duty that could not be computed is said in its assumptions. */

@@ -48,9 +48,7 @@ export function unlisted(headingRows: Table, rates: RateTable): Measure {
   const described = rates
     .rows('s301_china')
     .filter((r) => BY_DESCRIPTION[r.heading] && r.kind === 'add')
-    .map((row) => {
-      return { row, written: (row.scope.match(CODE) ?? []).join(', '), codes: codesOf(row.scope) };
-    });
+    .map((row) => ({ row, written: (row.scope.match(CODE) ?? []).join(', '), codes: codesOf(row.scope) }));
   const safeguards = SAFEGUARDS.flatMap((p) => rates.rows(p)).map((row) => ({ row, codes: codesOf(row.scope) }));
 
   function assess(q: MeasureQuery): Finding {
