@@ -2,10 +2,10 @@
  * Filled down a column, `=DUTY(A2, B2, C2)` is one execution per cell, each of which would ask the
  * API on its own. The first cell to miss the cache reads the formulas around it instead (a custom
  * function may read its own spreadsheet), works out the arguments of every landed function call
- * whose arguments are cells, constants or simple arithmetic of them (`D2*E2`, arithmetic.ts), and
- * its answers are fetched in the same batch requests.
+ * as Sheets would (cells, constants, arithmetic and the common functions around them,
+ * `ROUND(D2*E2, 2)`: formula.ts), and its answers are fetched in the same batch requests.
  */
-import { arithmetic } from './arithmetic.js';
+import { evaluate } from './formula.js';
 import type { Cell } from './grid.js';
 
 /** The argument names of each function whose answers come from POST /duty/batch. */
@@ -28,10 +28,6 @@ export const FUNCTION_ARGS: Record<string, readonly string[]> = {
 const WINDOW_ROWS = 2500;
 
 const CALL = new RegExp(`(?:^|[^A-Z0-9_.])(${Object.keys(FUNCTION_ARGS).join('|')})\\s*\\(`, 'gi');
-const CELL_REF = /^\$?([A-Z]{1,3})\$?(\d+)$/i;
-
-const columnIndex = (letters: string) => [...letters.toUpperCase()].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
-
 /** The arguments of a call starting after its `(`: split at commas (or the semicolons of some locales) outside quotes and brackets. */
 function splitArgs(formula: string, start: number): string[] | null {
   const args: string[] = [];
@@ -63,23 +59,9 @@ function splitArgs(formula: string, start: number): string[] | null {
   return null;
 }
 
-/** An argument's value, or undefined for one this reading does not follow (a range, another sheet, a nested call). */
+/** An argument's value, or undefined for one this reading does not follow (a range, another sheet, a nested landed call). */
 function argValue(text: string, cellAt: (row: number, col: number) => Cell | undefined): { value: Cell } | undefined {
-  if (text === '') return { value: undefined };
-  const refAt = (ref: string) => {
-    const m = CELL_REF.exec(ref);
-    return m ? cellAt(Number(m[2]), columnIndex(m[1])) : undefined;
-  };
-  if (CELL_REF.test(text)) {
-    const v = refAt(text);
-    return v === undefined ? undefined : { value: v };
-  }
-  const str = /^"((?:[^"]|"")*)"$/.exec(text);
-  if (str) return { value: str[1].replace(/""/g, '"') };
-  if (/^-?\d+(\.\d+)?$/.test(text)) return { value: Number(text) };
-  if (/^(TRUE|FALSE)$/i.test(text)) return { value: text.toUpperCase() === 'TRUE' };
-  const v = arithmetic(text, refAt);
-  return v === undefined ? undefined : { value: v };
+  return text === '' ? { value: undefined } : evaluate(text, cellAt);
 }
 
 /** The named arguments of every landed call near the calling cell whose arguments can be read. */
