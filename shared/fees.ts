@@ -56,6 +56,25 @@ function scheduleOn(date: string): FeeSchedule {
   return chosen;
 }
 
+/** The fiscal year a day falls in, named as the government names it: 2026-10-01 is in FY2027. */
+const fiscalYear = (date: string) => Number(date.slice(0, 4)) + (date.slice(5) >= '10-01' ? 1 : 0);
+
+/**
+ * What a costing record says of the fee figures used for entries on `dates`, when another fiscal
+ * year's figures stood in for an entry's own (its year is not in the table yet), or null.
+ */
+export function feeYearsUsed(dates: Iterable<string>): string | null {
+  const said = new Set<string>();
+  for (const date of new Set(dates)) {
+    const f = feeScheduleOn(date);
+    if (!f.note) continue;
+    const own = `FY${fiscalYear(date)}`;
+    const why = date > f.period.through ? `${own}'s adjustment is not yet in the table` : `${own}'s figures are not in the table`;
+    said.add(`MPF/HMF figures of FY${fiscalYear(f.period.through)} used for ${own} (${why})`);
+  }
+  return said.size ? [...said].sort().join(' · ') : null;
+}
+
 /** MPF on an entry of `valueCents` liable to it: the ad valorem fee held between minimum and maximum. */
 export function mpfCents(valueCents: number, f: FeeSchedule): number {
   if (valueCents <= 0) return 0;

@@ -5,6 +5,7 @@
  * Hosts only write the cells.
  */
 import type { DutyResult, OrderLine, OrderTotals } from '../shared/order.js';
+import { feeYearsUsed } from '../shared/fees.js';
 import { unknownUnitText } from './invoice-units.js';
 import { addRefunds } from './refund-totals.js';
 import { DECIMAL_MARKS, money, NOTES_COLUMN, RESULT_HEADERS, STATUS_COLUMN, type OrderOptions, type SheetLine } from './order-sheet.js';
@@ -230,5 +231,9 @@ export function costingRecord({ revision, options, dates = [], at }: CostingReco
     `Section 301 ${s301}`,
     `ocean freight (HMF) ${options.ocean ? 'yes' : 'no'}`,
     `numbers read as ${numbers}`,
-  ].join(' · ');
+    // Last fiscal year's MPF minimum and maximum standing in for this year's must show on a printed quote.
+    feeYearsUsed([...dates, options.date ?? today]),
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
 }

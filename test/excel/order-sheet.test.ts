@@ -147,7 +147,7 @@ describe('costSelectedOrder', () => {
     expect(v[5].slice(0, 10)).toEqual([1650, 3250, 0, 0, 38.1, 0, 25938.1, '', 's301_china $750.00; s301_forced_labor $2,500.00', '']); // 21,000 + 1,650 + 750 + 2 × 1,250 (note 52) + 38.10
     expect(v[5][10]).toBe('Total: 4 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)');
     expect(v[6][0]).toBe(
-      'Costed by landed on 2026-11-22 06:05 UTC · HTS 2026 Revision 10 · entry date 2026-11-22 (the day of costing) · default origin mfn (general rate) · Section 301 auto (from the schedule) · ocean freight (HMF) no · numbers read as 1,234.56',
+      "Costed by landed on 2026-11-22 06:05 UTC · HTS 2026 Revision 10 · entry date 2026-11-22 (the day of costing) · default origin mfn (general rate) · Section 301 auto (from the schedule) · ocean freight (HMF) no · numbers read as 1,234.56 · MPF/HMF figures of FY2026 used for FY2027 (FY2027's adjustment is not yet in the table)",
     );
     // The error line red, the line without its duty yellow, after the old colours were cleared.
     expect(sheet.target.format.fill.cleared).toBe(true);

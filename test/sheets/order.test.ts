@@ -82,7 +82,7 @@ describe('the sidebar costs the selected order', () => {
     });
 
     expect(w.sheet.values('F1:P8')).toEqual(MIXED_ORDER_BY_VESSEL);
-    expect(String(w.sheet.values('F9')[0][0])).toMatch(/^Costed by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2026 Revision 10 · entry date .* · ocean freight \(HMF\) yes · numbers read as 1,234\.56$/);
+    expect(String(w.sheet.values('F9')[0][0])).toMatch(/^Costed by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2026 Revision 10 · entry date .* · ocean freight \(HMF\) yes · numbers read as 1,234\.56( · MPF\/HMF figures of FY2026 used for FY2027 \(FY2027's adjustment is not yet in the table\))$/);
     // The order's notes (the fee year, the caveats) once, on the record; no note on the lines' Status cells,
     // which would repeat their Assumptions/Notes cell, and the one an earlier costing left is gone.
     expect(w.sheet.getRange('F9').getNotes()[0][0]).toMatch(/Antidumping and countervailing duties are not included\./);
@@ -199,7 +199,7 @@ describe('the sidebar costs the selected order', () => {
     ]]);
     expect(w.sheet.getRange('D2:N3').getNotes().flat()).toEqual(Array(22).fill(''));
     expect(w.sheet.values('N3')[0][0]).toBe('Error: Unit price "n/a" is not an amount in U.S. dollars written 1.234,56 (if it uses a decimal point, choose 1,234.56 under Numbers)');
-    expect(String(w.sheet.values('D5')[0][0])).toMatch(/numbers read as 1\.234,56 or 1 234,56$/);
+    expect(String(w.sheet.values('D5')[0][0])).toMatch(/numbers read as 1\.234,56 or 1 234,56 · MPF\/HMF figures of FY2026 used for FY2027 /);
   });
 
   test('order options apply to every line: default origin and Section 301', () => {
