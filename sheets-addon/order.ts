@@ -10,6 +10,7 @@
  * sidebar can show progress and cancel between them.
  */
 import { ApiError, sendAll, type Call } from './api.js';
+import { cachedLookup } from './cache.js';
 import type { OrderResult, OrderTotals } from '../shared/order.js';
 import {
   columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetLine,
@@ -229,17 +230,35 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
   return { totals: withUnread(result.totals, request.lines.length - items.length), dutyMissing, notes: result.notes, revision: result.hts_revision };
 }
 
+/** A step's request refused by the rate limit, carried out of the cache's fetch. */
+class Refused {
+  constructor(readonly limited: RateLimited) {}
+}
+
 /**
  * The notes the searches of the lines' descriptions give (spreadsheet/code-check.ts): the part's
- * POST /hts/batch requests, sent together. Refused by the rate limit, the step waits like its bulk
- * request (and sends them again), so no part is written without its notes.
+ * POST /hts/batch requests, sent together. Answers are cached by query (cache.ts), so the parts of a
+ * large order, each an execution of its own, search a description the order repeats once. Refused by
+ * the rate limit, the step waits like its bulk request (and sends them again), so no part is written
+ * without its notes.
  */
 function searchCodes(lines: readonly SheetLine[], options: OrderOptions): RateLimited | null {
   const queries = codeQueries(lines, options);
   if (!queries.length) return null;
-  const replies = atOnce<{ answers: BatchAnswer[] }>(searchBatches(queries).map((body) => ({ path: 'api/v1/hts/batch', body })));
-  if ('waitMs' in replies) return replies;
-  addCodeNotes(lines, answersByQuery(queries, replies.flatMap((r) => r.answers)), options);
+  let answers: Map<string, BatchAnswer>;
+  try {
+    answers = cachedLookup<BatchAnswer>('code-check', queries, (missing) => {
+      const replies = atOnce<{ answers: BatchAnswer[] }>(searchBatches(missing).map((body) => ({ path: 'api/v1/hts/batch', body })));
+      if ('waitMs' in replies) throw new Refused(replies);
+      const all = replies.flatMap((r) => r.answers);
+      if (all.length !== missing.length) throw new Error(`The landed API answered ${all.length} searches for ${missing.length}`);
+      return new Map(missing.map((q, i) => [q, { value: all[i], cacheable: true, revision: 'error' in all[i] ? undefined : all[i].hts_revision }]));
+    });
+  } catch (e) {
+    if (e instanceof Refused) return e.limited;
+    throw e;
+  }
+  addCodeNotes(lines, answersByQuery(queries, queries.map((q) => answers.get(q)!)), options);
   return null;
 }
 

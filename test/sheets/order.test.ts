@@ -371,11 +371,32 @@ describe('a Description column: suggested codes and "check the code" (issue 31 p
     expect(w.requests[0].body).toEqual({ queries: [T_SHIRTS], limit: 20 });
     expect(String(w.sheet.values('M2')[0][0])).toMatch(/^Suggested codes: 6109\.10\.00\.12 /);
     expect(String(w.sheet.values('M4')[0][0])).not.toMatch(/Check the code/);
-    // The menu's "Cost selected order" uses the options saved by the sidebar.
+    // The menu's "Cost selected order" uses the options saved by the sidebar: the description's answer is
+    // cached, and no request asks for the codes (with Check codes on, 61091000 and 84713001 would be searched).
     const before = w.requests.length;
     w.alertAnswers.push('YES'); // overwrite the first costing
     w.call('costSelectedOrder');
-    expect(w.requests[before].body).toEqual({ queries: [T_SHIRTS], limit: 20 });
+    expect(w.requests.slice(before).map((r) => r.url.replace(addon.server.url, ''))).toEqual(['/api/v1/duty/bulk']);
+    expect(String(w.sheet.values('M4')[0][0])).not.toMatch(/Check the code/);
+  });
+
+  test('a 1,000-line order of galvanized steel coil under 7210.49: its description searched once for the four parts, and the code not questioned (issue 41)', () => {
+    const w = addon.fresh();
+    const coil = 'Galvanized steel coil 0.5 mm';
+    // 7210.49.00.91: flat-rolled, width 600 mm or more, "Otherwise plated or coated with zinc", 0.4 mm thick or more:
+    // galvanized is plated or coated with zinc (data/search/synonyms.csv), so heading 7210 is among the first 20 answers.
+    w.sheet.getRange('A1:C1001').setValues([['HTS', 'Description', 'Value'], ...Array.from({ length: 1000 }, (_, i) => ['7210.49.00.91', coil, 1000 + i])]);
+    w.select('A1:C1001');
+    const plan = w.call<Plan>('planSelectedOrder', {}, null);
+    expect(plan).toMatchObject({ lines: 1000, chunks: 4 });
+    const bases: unknown[] = [null, null, null, null];
+    for (const part of [0, 1, 2, 3]) bases[part] = w.call('measureOrderChunk', plan, part);
+    for (const part of [0, 1, 2, 3]) w.call('costOrderChunk', plan, part, bases);
+    const searches = w.requests.filter((r) => r.url.endsWith('/api/v1/hts/batch'));
+    expect(searches.map((r) => r.body)).toEqual([{ queries: [coil, '7210490091'], limit: 20 }]);
+    expect(w.requests.filter((r) => r.url.endsWith('/api/v1/duty/bulk'))).toHaveLength(8);
+    const notes = w.sheet.values('M2:M1001').flat().map(String);
+    expect(notes.filter((n) => /Check the code|Suggested codes/.test(n))).toEqual([]);
   });
 
   test('a 6-digit supplier code: costed when its U.S. lines share their rates, the line saying so; else an error listing them', () => {
