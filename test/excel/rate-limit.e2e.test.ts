@@ -89,3 +89,34 @@ it('Cancel while waiting for the limit stops at once: nothing sent after it, not
   expect(await page.locator('#refund').isDisabled()).toBe(false);
   expect(pageErrors).toEqual([]);
 });
+
+it('the description search meets the limit: the status counts the wait down (not "Reading the selection…"), then the order is costed (issue 41)', async () => {
+  const { page } = pane;
+  await new Promise((r) => setTimeout(r, 10_500)); // a fresh window of 5 requests
+  await page.evaluate(
+    (row) => {
+      window.__sheet.set(row, 0, [['HTS', 'Description', 'Value'], ['6109.10.00', "men's cotton t-shirts", 1000]]);
+      window.__sheet.select(row, 0, 2, 3);
+      const shown: string[] = ((window as unknown as { __shown: string[] }).__shown = []);
+      const box = document.getElementById('order-status')!;
+      new MutationObserver(() => shown.push(box.textContent ?? '')).observe(box, { childList: true, characterData: true, subtree: true });
+    },
+    3300,
+  );
+  // Spend the window's 5 requests with the pane's key, so the search that follows gets a 429.
+  const codes = await page.evaluate(
+    async ({ url, key }) => Promise.all(Array.from({ length: 5 }, () => fetch(`${url}/api/v1/hts/6109`, { headers: { Authorization: `Bearer ${key}` } }).then((r) => r.status))),
+    { url: new URL(pane.url).origin, key: pane.server.key },
+  );
+  expect(codes).toEqual([200, 200, 200, 200, 200]);
+  await page.click('#cost');
+  await expect.poll(status, { timeout: 10_000 }).toMatch(/^Waiting for the rate limit: resumes in (\d|10) s \(0 of 1 done\)\.$/);
+  await expect.poll(status, { timeout: 30_000 }).toBe('Costed 1 line into Sheet1!D3301:N3304. Schedule 2026 Revision 10.');
+  const waits = await page.evaluate(() => (window as unknown as { __shown: string[] }).__shown.filter((t) => t.startsWith('Waiting')));
+  const seconds = [...new Set(waits.map((t) => Number(/in (\d+) s/.exec(t)![1])))];
+  expect(seconds.length).toBeGreaterThan(1); // counted down, not frozen
+  // 16.5% of 1,000; the code fits its description (no "check the code").
+  const out = await page.evaluate(() => window.__sheet.get(3301, 3, 1, 11));
+  expect([out[0][0], out[0][10]]).toEqual([165, 'OK']);
+  expect(pageErrors).toEqual([]);
+});

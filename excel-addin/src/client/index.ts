@@ -53,10 +53,10 @@ export class Landed {
     return this.lookup(`search ${limit ?? ''} ${q}`, () => this.api.get<SearchAnswer>('/hts', { q, limit }));
   }
 
-  /** POST /hts/batch, MAX_SEARCHES queries a request: the answers by query (a query refused has none). */
-  async searchAll(queries: readonly string[], signal?: AbortSignal): Promise<Map<string, SearchAnswer>> {
+  /** POST /hts/batch, MAX_SEARCHES queries a request: the answers by query (a query refused has none). `onWait`: a 429's wait, before it is waited out. */
+  async searchAll(queries: readonly string[], signal?: AbortSignal, onWait?: (ms: number) => void): Promise<Map<string, SearchAnswer>> {
     const answers: BatchAnswer[] = [];
-    for (const body of searchBatches(queries)) answers.push(...(await this.api.post<{ answers: BatchAnswer[] }>('/hts/batch', body, signal)).answers);
+    for (const body of searchBatches(queries)) answers.push(...(await this.api.post<{ answers: BatchAnswer[] }>('/hts/batch', body, signal, onWait)).answers);
     return answersByQuery(queries, answers);
   }
 

@@ -165,10 +165,11 @@ export async function costSelectedOrder(req: CostRequest, deps: CostDeps): Promi
   const target = await inspectTarget(sel);
   if (!target.empty && !(await deps.confirm(overwriteQuestion(target.address))))
     return { address: null, order, costed: null, notes: [] };
-  const queries = codeQueries(order.lines, req.options);
-  if (queries.length) addCodeNotes(order.lines, await deps.client.searchAll(queries, deps.signal), req.options);
-  const requests = orderRequests(order.lines);
   const sent = order.lines.filter((l) => l.item).length;
+  const queries = codeQueries(order.lines, req.options);
+  // The description search waits out a 429 in view too, the countdown at 0 line costings done.
+  if (queries.length) addCodeNotes(order.lines, await deps.client.searchAll(queries, deps.signal, (ms) => deps.waiting?.(ms, 0, sent, sent)), req.options);
+  const requests = orderRequests(order.lines);
   // Nothing is written before every part is costed: a cancel, even while waiting for the rate limit, leaves the sheet as it was.
   const costed = await deps.client.costOrder(requests, req.options, (done, total) => deps.progress(done, total, sent), deps.signal, (ms, done, total) =>
     deps.waiting?.(ms, done, total, sent),
