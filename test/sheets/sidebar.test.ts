@@ -12,6 +12,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { AddonWorld } from './gas.js';
 import { serverStatuses, startAddon, type Addon } from './harness.js';
+import { cutOff } from '../helpers/browser.js';
 import { openSidebar } from './sidebar-page.js';
 import { startLimitedServerProcess } from '../helpers/limited-server.js';
 import { MIXED_ORDER_BY_VESSEL, writeDatedInvoice, writeMixedOrder } from './orders.js';
@@ -161,6 +162,8 @@ test('an invoice with Entry date and Claim columns: Section 232 and the refundab
   expect(await page.locator('#notes li').first().innerText()).toBe(
     'Total: 3 lines; 1 with errors (not in the totals); costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)',
   );
+  // Nothing cut off at the sidebar's 300 px (Sheets' fixed width, narrower than Excel's 350 px pane): no select box, no option's text.
+  expect(await cutOff(page)).toEqual([]);
   await page.screenshot({ path: SCREENSHOT, fullPage: true });
   expect(pageErrors).toEqual([]);
 });
