@@ -146,7 +146,7 @@ share('6-digit in top 5', search.landed.subheadingTop5, search.baseline.subheadi
 share('6-digit top 1', search.landed.subheadingTop1, search.baseline.subheadingTop1);
 row({ figure: 'search: engine CPU per search (median)', value: search.medianMs, unit: 'ms', target: '< 5 ms', pass: search.medianMs < 5 });
 row({ figure: 'search: server CPU per GET /hts?q= (mean)', value: search.serverCpuMs, unit: 'ms' });
-row({ figure: 'search: first search (loads the index)', value: search.firstSearchMs, unit: 'ms' });
+row({ figure: 'search: first search, 2 s after the start', value: search.firstSearchMs, unit: 'ms', target: '< 50 ms', pass: search.firstSearchMs < 50 });
 
 const fmt = (v: number) => (Math.abs(v) >= 1000 ? Math.round(v).toLocaleString('en-US') : v.toFixed(v >= 100 ? 0 : v >= 10 ? 1 : 2));
 const table = [
