@@ -50,7 +50,7 @@ async function round(server: Child, keys: string[], seconds: number, batches = I
       if (res.status === 200) answered++;
       else if (res.status === 429) {
         refused++;
-        await sleep(Math.min(end - performance.now(), Number(res.headers.get('retry-after') ?? 1) * 1000));
+        await sleep(Math.max(0, Math.min(end - performance.now(), Number(res.headers.get('retry-after') ?? 1) * 1000)));
       } else throw new Error(`POST /hts/batch answered ${res.status}`);
     }
   };
