@@ -48,16 +48,19 @@ export function writeSearchIndex(env: NodeJS.ProcessEnv = process.env, path = se
   const index = ScheduleIndex.build(schedule.lines(), readTradeTerms());
   const arrays: Buffer[] = [];
   let offset = 0;
+  // Each array at a multiple of 8 bytes, and the bytes after the JSON too: read back as views of the file, not copies.
+  const aligned = (bytes: Buffer) => Buffer.concat([bytes, Buffer.alloc(-bytes.length & 7)]);
   const parts = JSON.stringify(index.toParts(), (_key, value: unknown) => {
     if (!ArrayBuffer.isView(value)) return value;
-    const bytes = Buffer.from(value.buffer, value.byteOffset, value.byteLength);
+    const bytes = aligned(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
     arrays.push(bytes);
     offset += bytes.length;
-    return { bytes: [value.constructor.name, offset - bytes.length, bytes.length] };
+    return { bytes: [value.constructor.name, offset - bytes.length, value.byteLength] };
   });
+  const json = `${JSON.stringify(headerOf(env))}\n${parts}`;
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, Buffer.concat([Buffer.from(`${JSON.stringify(headerOf(env))}\n${parts}\n`), ...arrays]));
+  writeFileSync(tmp, Buffer.concat([Buffer.from(`${json}${' '.repeat(-(Buffer.byteLength(json) + 1) & 7)}\n`), ...arrays]));
   renameSync(tmp, path);
 }
 
@@ -81,7 +84,7 @@ export function readSearchIndex(env: NodeJS.ProcessEnv = process.env, path = sea
     const header = JSON.parse(file.toString('latin1', 0, eol)) as Header;
     const now = headerOf(env);
     if (header.format !== now.format || header.hts !== now.hts || header.terms !== now.terms) return null;
-    // Each typed array copied out of the file's bytes (a Buffer may sit unaligned in a shared pool).
+    // Each typed array a view of the file's bytes where they are aligned for it (a file this size has a buffer of its own), else a copy.
     const bytes = file.subarray(end + 1);
     const typed = (value: unknown): unknown => {
       if (Array.isArray(value)) return typeof value[0] === 'string' ? value : value.map(typed);
@@ -89,7 +92,9 @@ export function readSearchIndex(env: NodeJS.ProcessEnv = process.env, path = sea
       const place = (value as { bytes?: [keyof typeof TYPED, number, number] }).bytes;
       if (place) {
         const [type, at, length] = place;
-        return new TYPED[type](Uint8Array.prototype.slice.call(bytes, at, at + length).buffer) as Typed;
+        const Type = TYPED[type];
+        const start = bytes.byteOffset + at;
+        return (start % Type.BYTES_PER_ELEMENT === 0 ? new Type(bytes.buffer as ArrayBuffer, start, length / Type.BYTES_PER_ELEMENT) : new Type(Uint8Array.prototype.slice.call(bytes, at, at + length).buffer)) as Typed;
       }
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typed(v)]));
     };

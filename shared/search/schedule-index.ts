@@ -132,7 +132,8 @@ export class ScheduleIndex {
   private constructor(private readonly parts: IndexParts) {
     const { lines, level, runStart, runs, terms, fields } = parts;
     const nodes = level.length;
-    this.special = Uint8Array.from(lines, (d) => (SPECIAL.test(d) ? 1 : 0));
+    this.special = new Uint8Array(lines.length);
+    for (let i = 0; i < lines.length; i++) if (SPECIAL.test(lines[i])) this.special[i] = 1;
     this.score = new Float64Array(lines.length);
     this.met = new Uint32Array(lines.length);
     this.ownMet = new Uint8Array(lines.length);
@@ -141,7 +142,8 @@ export class ScheduleIndex {
     this.nodeWords = new Uint8Array(nodes);
     this.termScore = new Float64Array(nodes);
     this.touched = new Int32Array(nodes);
-    this.termIds = new Map(terms.map((t, k) => [t, k]));
+    this.termIds = new Map();
+    for (let k = 0; k < terms.length; k++) this.termIds.set(terms[k], k);
     const under = new Int32Array(nodes);
     for (let n = 0; n < nodes; n++) for (let r = runStart[n]; r < runStart[n + 1]; r += 2) under[n] += runs[r + 1] - runs[r];
     this.cost = new Float64Array(terms.length);
