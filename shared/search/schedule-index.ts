@@ -70,7 +70,7 @@ const MAX_WORDS = 30;
  * it is left out, not read in part. The rarest word is read whatever its work, so that no query
  * loses all its words: no word of the schedule passes the bound alone (the costliest, "contain",
  * is 11,055). A query of invoice words mostly stays under it (the rulings of bench/search: median
- * 3,465, at most 33,200 unbounded; four of 154 get another first five bounded, and the figures of
+ * 3,465, at most 33,200 unbounded; four of its 159 get another first five bounded, and the figures of
  * `npm run bench:search` are the same). Each search also passes over the 23,304 lines a few times
  * (zeroing, ranking), whatever its words.
  */
