@@ -40,6 +40,12 @@ try {
   );
 }
 app.log.info({ hts_revision: deps.tariff.revision, lines: deps.tariff.schedule.size }, 'ready');
+// Read now rather than on the first search, which would wait for it; after `ready`, so that a start never does.
+setImmediate(() => {
+  const started = performance.now();
+  deps.tariff.searchIndexLoaded();
+  app.log.info({ ms: Math.round(performance.now() - started) }, 'search index loaded');
+});
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -55,7 +55,12 @@ export class Tariff {
 
   /** Lines by words, or the lines under a code (GET /hts?q=). Throws InputError naming the bad parameter. */
   search(query: SearchQuery, qParameter?: string): SearchAnswer {
-    return searchSchedule(this.schedule, () => (this.index ??= this.searchIndex()), query, qParameter);
+    return searchSchedule(this.schedule, () => this.searchIndexLoaded(), query, qParameter);
+  }
+
+  /** The search index, got now if no search has asked for it yet (the server asks just after its start). */
+  searchIndexLoaded(): ScheduleIndex {
+    return (this.index ??= this.searchIndex());
   }
 
   /** The record of a 4-, 6-, 8- or 10-digit code (GET /hts/{code}). */

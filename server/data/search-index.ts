@@ -1,7 +1,9 @@
 /**
  * The search index of the schedule (shared/search), prebuilt by `npm run build` into
- * dist/data/search-index.json beside the tariff index, and read when the first search asks for it:
- * a start never waits for it. Its first line names the format and the sha256 of the schedule file
+ * dist/data/search-index.json beside the tariff index, and read just after the start (server/main.ts)
+ * or when the first search asks for it: a start never waits for it. Its numbers are typed arrays,
+ * written as their bytes after two lines of JSON (in this machine's byte order: the build writes the
+ * index where it runs), so that reading it is a copy, not a parse of a million numbers. Its first line names the format and the sha256 of the schedule file
  * and the trade terms it was built from; an index of other files or another format, or, run from
  * source, older than the search code, is not used: the index is built from the schedule instead
  * (about a second, on that first search), never an answer from stale words.
@@ -10,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Schedule } from '../../shared/index.js';
-import { ScheduleIndex } from '../../shared/search/schedule-index.js';
+import { ScheduleIndex, type IndexParts } from '../../shared/search/schedule-index.js';
 import { tradeTerms, type TradeTerm } from '../../shared/search/trade-terms.js';
 import { readCsv } from './countries.js';
 import { htsPath } from './hts-file.js';
@@ -18,7 +20,7 @@ import { dataDir, projectRoot } from './paths.js';
 import { loadTariffData } from './tariff-index.js';
 
 /** Bump when what the index holds or how a line is indexed changes. */
-export const SEARCH_FORMAT = 4;
+export const SEARCH_FORMAT = 5;
 
 export const searchIndexPath = join(projectRoot, 'dist', 'data', 'search-index.json');
 export const tradeTermsPath = join(dataDir, 'search', 'synonyms.csv');
@@ -36,13 +38,29 @@ export const readTradeTerms = (path = tradeTermsPath): TradeTerm[] => tradeTerms
 /** What an index of `env`'s files must say of itself. */
 const headerOf = (env: NodeJS.ProcessEnv): Header => ({ format: SEARCH_FORMAT, hts: sha256(htsPath(env)), terms: sha256(tradeTermsPath) });
 
-/** Writes the search index of `env`'s schedule (atomically). */
+/** The typed arrays of an index file, by the name a typed array's constructor has. */
+const TYPED = { Uint8Array, Int32Array, Float64Array } as const;
+type Typed = InstanceType<(typeof TYPED)[keyof typeof TYPED]>;
+
+/** Writes the search index of `env`'s schedule (atomically): its header, its parts as JSON with each typed array's place among the bytes that follow, the bytes. */
 export function writeSearchIndex(env: NodeJS.ProcessEnv = process.env, path = searchIndexPath): void {
   const { schedule } = loadTariffData(env);
   const index = ScheduleIndex.build(schedule.lines(), readTradeTerms());
+  const arrays: Buffer[] = [];
+  let offset = 0;
+  // Each array at a multiple of 8 bytes, and the bytes after the JSON too: read back as views of the file, not copies.
+  const aligned = (bytes: Buffer) => Buffer.concat([bytes, Buffer.alloc(-bytes.length & 7)]);
+  const parts = JSON.stringify(index.toParts(), (_key, value: unknown) => {
+    if (!ArrayBuffer.isView(value)) return value;
+    const bytes = aligned(Buffer.from(value.buffer, value.byteOffset, value.byteLength));
+    arrays.push(bytes);
+    offset += bytes.length;
+    return { bytes: [value.constructor.name, offset - bytes.length, value.byteLength] };
+  });
+  const json = `${JSON.stringify(headerOf(env))}\n${parts}`;
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(headerOf(env))}\n${JSON.stringify(index)}`);
+  writeFileSync(tmp, Buffer.concat([Buffer.from(`${json}${' '.repeat(-(Buffer.byteLength(json) + 1) & 7)}\n`), ...arrays]));
   renameSync(tmp, path);
 }
 
@@ -53,19 +71,34 @@ export function scheduleIndexOf(schedule: Schedule, env: NodeJS.ProcessEnv = pro
 
 /** The index at `path` if it was built from `env`'s schedule and the trade terms as they are now, by this code; else null. */
 export function readSearchIndex(env: NodeJS.ProcessEnv = process.env, path = searchIndexPath): ScheduleIndex | null {
-  let text: string;
+  let file: Buffer;
   try {
-    text = readFileSync(path, 'latin1');
+    file = readFileSync(path);
   } catch {
     return null;
   }
-  const eol = text.indexOf('\n');
-  if (eol < 0 || searchChanged(statSync(path).mtimeMs)) return null;
+  const eol = file.indexOf(10);
+  const end = file.indexOf(10, eol + 1);
+  if (eol < 0 || end < 0 || searchChanged(statSync(path).mtimeMs)) return null;
   try {
-    const header = JSON.parse(text.slice(0, eol)) as Header;
+    const header = JSON.parse(file.toString('latin1', 0, eol)) as Header;
     const now = headerOf(env);
     if (header.format !== now.format || header.hts !== now.hts || header.terms !== now.terms) return null;
-    return ScheduleIndex.fromJSON(text.slice(eol + 1));
+    // Each typed array a view of the file's bytes where they are aligned for it (a file this size has a buffer of its own), else a copy.
+    const bytes = file.subarray(end + 1);
+    const typed = (value: unknown): unknown => {
+      if (Array.isArray(value)) return typeof value[0] === 'string' ? value : value.map(typed);
+      if (value === null || typeof value !== 'object') return value;
+      const place = (value as { bytes?: [keyof typeof TYPED, number, number] }).bytes;
+      if (place) {
+        const [type, at, length] = place;
+        const Type = TYPED[type];
+        const start = bytes.byteOffset + at;
+        return (start % Type.BYTES_PER_ELEMENT === 0 ? new Type(bytes.buffer as ArrayBuffer, start, length / Type.BYTES_PER_ELEMENT) : new Type(Uint8Array.prototype.slice.call(bytes, at, at + length).buffer)) as Typed;
+      }
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typed(v)]));
+    };
+    return ScheduleIndex.fromParts(typed(JSON.parse(file.toString('utf8', eol + 1, end))) as IndexParts);
   } catch {
     return null;
   }

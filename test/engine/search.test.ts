@@ -1,8 +1,8 @@
 /** Finding the code by words and by code (shared/search), over the real schedule and the project's trade terms. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readTradeTerms, tradeTermsPath } from '../../server/data/search-index.js';
-import { named, ScheduleIndex } from '../../shared/search/schedule-index.js';
-import { searchSchedule } from '../../shared/search/search.js';
+import { MAX_WORK, named, ScheduleIndex } from '../../shared/search/schedule-index.js';
+import { MAX_SEARCH_TEXT, MAX_SEARCHES, searchSchedule } from '../../shared/search/search.js';
 import { linesUnder } from '../../shared/schedule.js';
 import { tradeTerms } from '../../shared/search/trade-terms.js';
 import { containsRun, DESCRIBED, queryWords, searchWords } from '../../shared/search/words.js';
@@ -200,9 +200,49 @@ describe('ranking that knows the schedule', () => {
     expect(index.find(q, 50).some((f) => /^9[89]/.test(f.digits))).toBe(false);
     expect(index.find(q, 50, true).some((f) => /^99/.test(f.digits))).toBe(true);
   });
-  it('an index written as JSON and read back answers the same', () => {
-    const again = ScheduleIndex.fromJSON(JSON.stringify(index));
-    for (const q of ['laptop', 'frozen shrimp', 'steel screws']) expect(again.find(q, 10)).toEqual(index.find(q, 10));
+});
+
+describe('the work of a search is bounded (one key must not hold the service)', () => {
+  // The schedule's most frequent words: each is in over 1,000 of its texts.
+  const frequent = 'contain parts more percent weight note provided subheading';
+  const alone = (word: string) => {
+    index.find(word, 50);
+    return index.work;
+  };
+  it('a query of the most frequent words reads its rarest words while they fit MAX_WORK, and leaves the rest', () => {
+    const words = frequent.split(' ');
+    const each = words.map(alone);
+    // Read all, they would be several times the bound.
+    expect(each.reduce((a, b) => a + b, 0)).toBeGreaterThan(3 * MAX_WORK);
+    for (const q of [frequent, 'contain parts more percent weight note', words.reverse().join(' ')]) {
+      expect(index.find(q, 50).length).toBe(50);
+      expect(index.work).toBeGreaterThan(0);
+      expect(index.work).toBeLessThanOrEqual(MAX_WORK);
+    }
+    // The longest query (200 characters) of them, and a batch of them within the batch's text limit.
+    const longest = `${frequent} `.repeat(4).slice(0, 200);
+    index.find(longest, 50);
+    expect(index.work).toBeLessThanOrEqual(MAX_WORK);
+    const batch = Array.from({ length: MAX_SEARCHES }, (_, i) => words.slice(i % 4, (i % 4) + 5).join(' '));
+    expect(batch.join('').length).toBeLessThanOrEqual(MAX_SEARCH_TEXT);
+    let work = 0;
+    for (const q of batch) {
+      index.find(q, 50);
+      work += index.work;
+    }
+    expect(work).toBeLessThanOrEqual(MAX_SEARCHES * MAX_WORK);
+  });
+  it('every frequent word alone is read (no query loses all its words), and an invoice description is read whole', () => {
+    for (const word of frequent.split(' ')) {
+      expect(index.find(word, 5).length, word).toBe(5);
+      expect(index.work, word).toBeLessThanOrEqual(MAX_WORK);
+    }
+    // "cotton" and "t-shirt": both read (more work than either alone, no more than both), far under the bound; the answer is 6109.10 "T-shirts ... of cotton".
+    const both = alone('cotton t-shirts');
+    expect(both).toBeGreaterThan(Math.max(alone('cotton'), alone('t-shirts')));
+    expect(both).toBeLessThanOrEqual(alone('cotton') + alone('t-shirts'));
+    expect(both).toBeLessThan(MAX_WORK / 2);
+    expect(codes('cotton t-shirts')[0]).toMatch(/^610910/);
   });
 });
 
