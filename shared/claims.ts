@@ -18,6 +18,13 @@ export const NAMED: Readonly<Record<ProgramName, readonly string[]>> & Readonly<
   'cafta-dr': ['P', 'P+'],
 };
 export type ProgramName = 'usmca' | 'korus' | 'cafta-dr';
+
+/** The law of each named program's preference, cited when a claim is refused: its General Note and CBP's regulations. */
+export const PROGRAM_RULES: readonly [symbols: readonly string[], rule: string][] = [
+  [NAMED.usmca, 'USMCA: General Note 11, 19 CFR part 182'],
+  [NAMED.korus, 'KORUS: General Note 33, 19 CFR part 10 subpart R'],
+  [NAMED['cafta-dr'], 'CAFTA-DR: General Note 29, 19 CFR part 10 subpart J'],
+];
 export const CLAIMS = ['auto', 'none', 'usmca', 'korus', 'cafta-dr'] as const;
 
 /** Whether `symbols` (the special-column symbols claimed) include the program's. */

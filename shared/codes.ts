@@ -7,6 +7,8 @@ import { invalid } from './errors.js';
 /** Digits of a code, as typed: dots and white space removed; anything else is an error. */
 export function codeDigits(input: unknown, parameter = 'hts'): string {
   if (typeof input === 'number' && Number.isInteger(input) && input > 0) input = String(input);
+  // An order line whose code cell is blank sends null: the fault is that the code is blank, not its form.
+  if (input === null) throw invalid(parameter, `${parameter} is blank: give a tariff code such as 6109.10.00`);
   if (typeof input !== 'string') throw invalid(parameter, `${parameter} must be a tariff code such as 6109.10.00`);
   if (input.length > 40) throw invalid(parameter, `${parameter} is too long to be a tariff code (${input.length} characters)`);
   const digits = withoutSeparators(input);

@@ -2,7 +2,7 @@
  * Costing one line of an entry: which rate applies to the origin (general, special program or
  * column 2), the duty, and Section 301 for products of China. Fees belong to the entry (order.ts).
  */
-import type { Claim, ImporterFacts } from './claims.js';
+import { PROGRAM_RULES, type Claim, type ImporterFacts } from './claims.js';
 import { assess } from './duty.js';
 import { derivedSection301, explicitSection301, section301Charge, type Section301 } from './measures/section301-china.js';
 import { lineKey } from './codes.js';
@@ -72,6 +72,11 @@ interface AppliedRate {
   text: string | null;
   rate: DutyRate | null;
   notes: string[];
+  /**
+   * The symbols claimed that the line grants, for every purpose: its rate, the chapter 99 exemptions
+   * and MPF all read these (terms), so a claim refused for the rate is refused for the rest too.
+   */
+  granted: readonly string[];
 }
 
 /**
@@ -100,23 +105,37 @@ export function claimedSymbols(o: ResolvedOrigin, claim: Claim, date: string): {
 /** The rate column that applies to goods of this origin on this line, under the preference claimed (its symbols). */
 export function applicableRate(schedule: Schedule, line: TariffLine, origin: Origin, programs: readonly string[]): AppliedRate {
   const r = line.rates;
-  if (!r) return { basis: 'general', program: null, text: null, rate: null, notes: [] };
-  if (origin === 'col2') return { basis: 'column2', program: null, text: r.column2Text || null, rate: r.column2, notes: [] };
-  const general: AppliedRate = { basis: 'general', program: null, text: r.generalText, rate: r.general, notes: [] };
+  if (!r) return { basis: 'general', program: null, text: null, rate: null, notes: [], granted: programs };
+  if (origin === 'col2') return { basis: 'column2', program: null, text: r.column2Text || null, rate: r.column2, notes: [], granted: programs };
+  const general: AppliedRate = { basis: 'general', program: null, text: r.generalText, rate: r.general, notes: [], granted: programs };
   if (!programs.length) return general;
   for (const symbol of programs) {
     const entry = r.special.find((p) => p.program === symbol);
     if (!entry) continue;
     if (entry.reference !== null) {
       const mexican = origin === 'mx' ? goodsOfMexico(schedule, entry.reference, symbol) : null;
-      if (mexican) return { basis: 'special', program: symbol, text: mexican.text, rate: mexican.rate, notes: [mexican.note] };
+      if (mexican) return { basis: 'special', program: symbol, text: mexican.text, rate: mexican.rate, notes: [mexican.note], granted: programs };
       return { ...general, notes: [`Program ${symbol} on this line is governed by ${entry.reference} (a quota or staged provision of chapter 98/99); the general rate was applied.`] };
     }
-    return { basis: 'special', program: symbol, text: entry.rateText, rate: entry.rate, notes: [] };
+    return { basis: 'special', program: symbol, text: entry.rateText, rate: entry.rate, notes: [], granted: programs };
   }
   // A line free to all needs no program: saying the program is not listed would read as the preference being refused.
   if (r.general?.kind === 'free') return general;
-  return { ...general, notes: [`Program ${programs.join('/')} is not listed for ${line.hts}; the general rate applies.`] };
+  return { ...general, notes: [notListed(programs, line.hts)], granted: [] };
+}
+
+/**
+ * A claim the line's special column does not list is refused for every purpose: the preference is
+ * the program's rate on the lines it lists (HTSUS General Note 3(c)(i), and the program's own note),
+ * and the exemptions that follow from a claim (chapter 99 duties, MPF under 19 CFR 24.23(c)) follow
+ * from a granted one only.
+ */
+function notListed(programs: readonly string[], hts: string): string {
+  const rules = [...new Set(programs.flatMap((s) => PROGRAM_RULES.find(([symbols]) => symbols.includes(s))?.[1] ?? []))];
+  return (
+    `Program ${programs.join('/')} is not listed for ${hts}: the claim is refused for every purpose (HTSUS General Note 3(c)(i)${rules.length ? `; ${rules.join('; ')}` : ''}): ` +
+    'the general rate applies, and the goods take none of the exemptions a granted claim brings (chapter 99 duties; MPF, 19 CFR 24.23(c)).'
+  );
 }
 
 /**
@@ -325,8 +344,9 @@ const claimName = (c: Claim): string | null => (c.kind === 'program' ? c.name : 
 function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
   const { origin } = input.origin;
   const claimed = claimedSymbols(input.origin, input.claim, input.date);
-  const preference = claimed.symbols;
-  const applied = applicableRate(schedule, line, origin, preference);
+  const applied = applicableRate(schedule, line, origin, claimed.symbols);
+  // What the line grants of the claim is what every measure and the fees read: one standing for every purpose.
+  const preference = applied.granted;
   const head = [...(input.origin.country ? [originNote(input.origin, input.claim.kind === 'program' ? input.claim.symbols : preference, applied)] : []), ...prohibited(input.origin), ...claimed.notes, ...applied.notes];
   const middle: string[] = [];
   let s301: Section301 = derivedSection301([], input.date);

@@ -76,7 +76,7 @@ export function costSelectedOrder(): void {
       }
     }
     const summary = writeTotals(plan, parts);
-    book.toast(`${costedText(summary.totals, summary.output, summary.revision)} Landed cost ${totalsBlock(summary.totals).find((r) => r.total)!.value}.`, TITLE, 10);
+    book.toast(`${costedText(summary.totals, summary.output, summary.revision)} Landed cost ${totalsBlock(summary.totals, summary.dutyMissing).find((r) => r.total)!.value}.`, TITLE, 10);
   } catch (e) {
     if (started) clearOutput(started);
     const message = e instanceof Error ? e.message : String(e);

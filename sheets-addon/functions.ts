@@ -13,7 +13,7 @@ import { cachedLookup, chunks, type Fetched } from './cache.js';
 import { param, reshape, single, zipCells, type Arg, type Cell, type Out, type Shape } from './grid.js';
 import { DUTY_ARGS, neighbourCalls } from './neighbours.js';
 import type { DutyResult, Outcome } from './results.js';
-import { dutyNotComputed, RESULT_COLUMNS, resultCells } from '../spreadsheet/order-output.js';
+import { missingDutyText, RESULT_COLUMNS, resultCells } from '../spreadsheet/order-output.js';
 import { BLANK_VALUE, dateArgument, isBlank, readCode } from '../spreadsheet/order-sheet.js';
 import { sentQuantity, unknownUnitText } from '../spreadsheet/invoice-units.js';
 import { nothingFound, searchCells, SPILLED_LINES } from '../spreadsheet/search-cells.js';
@@ -122,8 +122,7 @@ function dutyFunction(args: readonly [string, Arg][], pick: (r: DutyResult, unkn
 /** A cell whose duty the API could not compute (a specific rate without qty, a text rate). */
 function missingDuty(r: DutyResult, unknownUnit?: string): CellError {
   if (unknownUnit && r.specific_rate) return new CellError(`#VALUE! ${r.hts}: ${unknownUnitText(unknownUnit, r.duty_rate)}`);
-  const hint = r.specific_rate ? ` Pass qty and unit, e.g. =DUTY(hts, value, origin, , , 100, "kg").` : '';
-  return new CellError(`#N/A ${r.hts}: ${dutyNotComputed(r)}${hint}`);
+  return new CellError(`#N/A ${missingDutyText(r, 'DUTY')}`);
 }
 
 /** A figure that includes the duty is missing, with the reason, when the duty is. */

@@ -17,7 +17,7 @@ import {
 } from '../spreadsheet/order-sheet.js';
 import { costingSteps, entryShares, orderRequests, requestBody, requestItems, type CostingStep, type FeeBasis, type OrderRequest } from '../spreadsheet/order-requests.js';
 import { addCodeNotes, answersByQuery, codeQueries, searchBatches, type BatchAnswer } from '../spreadsheet/code-check.js';
-import { addTotals, costingRecord, KIND_COLOURS, lineOutput, shownNotes, totalsOutput, withUnread } from '../spreadsheet/order-output.js';
+import { addTotals, costingRecord, dutyMissing, KIND_COLOURS, lineOutput, shownNotes, shownTotals, totalsOutput } from '../spreadsheet/order-output.js';
 import { orderBlock } from '../spreadsheet/selection.js';
 
 export interface OrderPlan {
@@ -84,6 +84,7 @@ function bulk(body: Record<string, unknown>): OrderResult | RateLimited {
 }
 
 export interface ChunkResult {
+  /** As the sheet shows them (spreadsheet/order-output.ts shownTotals). */
   totals: OrderTotals;
   /** Lines costed but without a duty (a specific or compound rate without Qty, a text rate). */
   dutyMissing: number;
@@ -93,6 +94,8 @@ export interface ChunkResult {
 
 export interface OrderSummary {
   totals: OrderTotals;
+  /** Lines without a duty, left out of the Landed cost total. */
+  dutyMissing: number;
   /** The schedule revision the costing used. */
   revision: string;
   chunks: number;
@@ -226,8 +229,8 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
     sheet.getRange(plan.top + run[0].row, plan.outLeft + STATUS_COLUMN, run.length, 1).clearNote();
   }
   if (index === 0 && plan.columns.header) sheet.getRange(plan.top, plan.outLeft, 1, RESULT_HEADERS.length).setValues([[...RESULT_HEADERS]]).setFontWeight('bold');
-  const dutyMissing = [...outputs.values()].filter((o) => o.kind === 'warning').length;
-  return { totals: withUnread(result.totals, request.lines.length - items.length), dutyMissing, notes: result.notes, revision: result.hts_revision };
+  const written = [...outputs.values()];
+  return { totals: shownTotals(result.totals, written, request.lines.length - items.length), dutyMissing: dutyMissing(written), notes: result.notes, revision: result.hts_revision };
 }
 
 /** A step's request refused by the rate limit, carried out of the cache's fetch. */
@@ -277,7 +280,7 @@ export function writeTotals(plan: OrderPlan, parts: readonly ChunkResult[]): Ord
   const record = sheet.getRange(plan.totalsRow + 1, plan.outLeft);
   record.setNumberFormat('General').setValue(costingRecord({ revision, options: plan.options, dates: plan.dates, at: new Date() })).setNote(notes.join('\n'));
   dropKept(plan);
-  return { totals: t, revision, chunks: plan.chunks, output: plan.output, notes: shownNotes(totals, notes) };
+  return { totals: t, dutyMissing: missing, revision, chunks: plan.chunks, output: plan.output, notes: shownNotes(totals, notes) };
 }
 
 const outputArea = (plan: OrderPlan) => sheetNamed(plan.sheet).getRange(plan.output.split('!')[1]);

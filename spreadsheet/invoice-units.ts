@@ -70,6 +70,8 @@ export interface SentQuantity {
   unit?: string;
   /** The invoice's unit as written, when the table does not know it: nothing is sent, and a rate that needs a quantity says so. */
   unknownUnit?: string;
+  /** The invoice's unit as written (CTN, DZ, YDS) when the API's unit has another name (each, doz, m): the messages name it. */
+  word?: string;
 }
 
 /**
@@ -85,8 +87,17 @@ export function sentQuantity(qty: unknown, unit: unknown): SentQuantity {
   if (!known) return { unknownUnit: text };
   if (blank(qty)) return {};
   const n = typeof qty === 'number' ? qty : Number(String(qty).trim());
+  const word = text.toLowerCase() === known.unit ? {} : { word: text.slice(0, 20) };
   // A quantity that is no number goes as written, for the API to refuse by name.
-  return { qty: known.factor && Number.isFinite(n) ? times(n, known.factor) : qty, unit: known.unit };
+  return { qty: known.factor && Number.isFinite(n) ? times(n, known.factor) : qty, unit: known.unit, ...word };
+}
+
+/**
+ * An API message in the invoice's own unit: the API names the unit it was sent (`a quantity in each
+ * cannot be converted`), which the person never wrote when the invoice said CTN.
+ */
+export function inInvoiceUnit(text: string, sent: Pick<SentQuantity, 'unit' | 'word'>): string {
+  return sent.word && sent.unit ? text.replaceAll(`a quantity in ${sent.unit} `, `a quantity in ${sent.word} `) : text;
 }
 
 /** The message of a line whose rate needs a quantity in a unit the invoice gave as one the table does not know. */

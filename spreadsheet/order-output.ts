@@ -6,7 +6,7 @@
  */
 import type { DutyResult, OrderLine, OrderTotals } from '../shared/order.js';
 import { feeYearsUsed } from '../shared/fees.js';
-import { unknownUnitText } from './invoice-units.js';
+import { inInvoiceUnit, unknownUnitText, type SentQuantity } from './invoice-units.js';
 import { addRefunds } from './refund-totals.js';
 import { DECIMAL_MARKS, money, NOTES_COLUMN, RESULT_HEADERS, STATUS_COLUMN, type OrderOptions, type SheetLine } from './order-sheet.js';
 
@@ -39,6 +39,8 @@ export const KIND_COLOURS: Record<LineKind, string | null> = { ok: null, warning
 export interface LineOutput {
   cells: (string | number)[];
   kind: LineKind;
+  /** A line without its duty: the landed cost its blank Landed cost cell leaves out of the total (the API's, with the duty as 0). */
+  leftOut?: number;
 }
 
 /** Why the API left `duty` null (a specific or compound rate without a quantity, a text rate, no rate). */
@@ -48,6 +50,26 @@ export function dutyNotComputed(r: Pick<DutyResult, 'notes' | 'specific_rate' | 
   return r.specific_rate
     ? `The rate "${r.duty_rate}" is specific or compound: the duty needs a quantity.`
     : `The duty is not computed for the rate ${r.duty_rate === null ? '(none printed)' : `"${r.duty_rate}"`}.`;
+}
+
+/** The unit a specific rate is per, as its text or its reason says (`18.7¢/m2` → m2); null when neither says. */
+function rateUnit(r: Pick<DutyResult, 'notes' | 'duty_rate'>): string | null {
+  for (const n of r.notes) {
+    const m = /\(per (?:[\d.]+ )?([^)]+)\)|is per ([^;]+);/.exec(n);
+    if (m) return m[1] ?? m[2];
+  }
+  return /[¢$][\d.]+\/\s*([^\s+;)]+)/.exec(r.duty_rate ?? '')?.[1] ?? null;
+}
+
+/**
+ * The message of a function cell without its duty, in both hosts (`fn` is the function as the host
+ * names it: TARIFF.DUTY, DUTY): why, once, and for a specific rate the call that gives the quantity
+ * in the rate's own unit.
+ */
+export function missingDutyText(r: Pick<DutyResult, 'hts' | 'notes' | 'specific_rate' | 'duty_rate'>, fn: string, sent: Pick<SentQuantity, 'unit' | 'word'> = {}): string {
+  const unit = r.specific_rate ? rateUnit(r) : null;
+  const hint = unit ? ` For example =${fn}(hts, value, origin, , , 100, "${unit}").` : '';
+  return `${r.hts}: ${inInvoiceUnit(dutyNotComputed(r), sent)}${hint}`;
 }
 
 /** A count as every message of both add-ins shows it: `5,000`. */
@@ -70,7 +92,9 @@ const otherAdditional = (r: Pick<DutyResult, 'additional_duty' | 'section_301' |
  * notes: they are once on the costing record.
  */
 export function lineOutput(line: SheetLine, costed: OrderLine | undefined, orderNotes: readonly string[]): LineOutput {
-  const own = (notes: readonly string[]) => [...line.notes, ...(line.codeNotes ?? []), ...notes.filter((n) => !orderNotes.includes(n))].join('\n');
+  // The API names the unit it was sent (each); the line's messages name the invoice's (CTN).
+  const said = (text: string) => inInvoiceUnit(text, { unit: String(line.item?.unit), word: line.unitWord });
+  const own = (notes: readonly string[]) => said([...line.notes, ...(line.codeNotes ?? []), ...notes.filter((n) => !orderNotes.includes(n))].join('\n'));
   const error = line.error ?? (costed && 'error' in costed ? costed.error.message.replace(/^items\[\d+\]\./, '') : undefined);
   if (error !== undefined || !costed || 'error' in costed) {
     const cells = blankRow();
@@ -83,8 +107,8 @@ export function lineOutput(line: SheetLine, costed: OrderLine | undefined, order
   const layers = [costed.section_301, costed.section_232, otherAdditional(costed), costed.mpf, costed.hmf];
   // Without the duty, the landed cost would be understated: both are left blank, with the reason.
   if (costed.duty === null) {
-    const why = line.unknownUnit && costed.specific_rate ? unknownUnitText(line.unknownUnit, costed.duty_rate) : dutyNotComputed(costed);
-    return { cells: ['', ...layers, '', costed.duty_rate ?? '', programs(costed), notes, why], kind: 'warning' };
+    const why = line.unknownUnit && costed.specific_rate ? unknownUnitText(line.unknownUnit, costed.duty_rate) : said(dutyNotComputed(costed));
+    return { cells: ['', ...layers, '', costed.duty_rate ?? '', programs(costed), notes, why], kind: 'warning', leftOut: costed.landed_cost };
   }
   return { cells: [costed.duty, ...layers, costed.landed_cost, costed.duty_rate ?? '', programs(costed), notes, okStatus(line, costed)], kind: 'ok' };
 }
@@ -102,10 +126,19 @@ function okStatus(line: SheetLine, costed: DutyResult): string {
   return said.length ? `OK (${said.join('; ')})` : 'OK';
 }
 
-/** The totals of the costed lines with the lines the add-in could not read counted as errors. */
-export function withUnread(t: OrderTotals, unread: number): OrderTotals {
-  return { ...t, lines: t.lines + unread, errors: t.errors + unread };
+/**
+ * The totals as the sheet shows them, so that each is the sum of its column: the lines the add-in
+ * could not read counted as errors, and the Landed cost of the lines without a duty (their cell is
+ * blank) taken out. Their value, Sections 301 and 232, MPF and HMF stay in those totals, as their
+ * cells show them; the totals row's Status and the Landed cost label say how many are left out.
+ */
+export function shownTotals(t: OrderTotals, outputs: readonly LineOutput[], unread: number): OrderTotals {
+  const leftOut = outputs.reduce((c, o) => c + Math.round((o.leftOut ?? 0) * 100), 0);
+  return { ...t, lines: t.lines + unread, errors: t.errors + unread, landed_cost: (Math.round(t.landed_cost * 100) - leftOut) / 100 };
 }
+
+/** The lines written without a duty (and so without a Landed cost). */
+export const dutyMissing = (outputs: readonly LineOutput[]): number => outputs.filter((o) => o.leftOut !== undefined).length;
 
 const TOTAL_FIELDS = [
   'lines', 'errors', 'customs_value', 'duty', 'section_301', 'section_232', 'additional_duty', 'refundable', 'mpf', 'hmf', 'total_duties_fees', 'landed_cost', 'specific_rate_lines',
@@ -133,10 +166,13 @@ function addCents(start: Record<string, number>, parts: readonly Record<string, 
  * The totals row: the seven figures, each program's total under Program(s), the refundable (IEEPA)
  * total when there is one, and a status saying what the figures leave out.
  */
+/** What the Landed cost total leaves out: `1 line without a duty`. */
+const withoutDuty = (n: number): string => `${lineCount(n)} without a duty`;
+
 export function totalsOutput(t: OrderTotals, dutyMissing: number, entries: number): (string | number)[] {
   const parts = [`Total: ${lineCount(t.lines)}`];
   if (t.errors) parts.push(`${count(t.errors)} with errors (not in the totals)`);
-  if (dutyMissing) parts.push(`${count(dutyMissing)} without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)`);
+  if (dutyMissing) parts.push(`${withoutDuty(dutyMissing)} (see the Status): left out of Landed cost, counted in the other totals`);
   if (entries > 1) parts.push(`costed as ${count(entries)} entries, one per entry date (MPF minimum and maximum apply to each)`);
   const byProgram = Object.entries(t.by_program).map(([p, amount]) => `${p} $${money(amount)}`).join('; ');
   const refundable = t.refundable ? `Refundable (IEEPA, past entry dates): $${money(t.refundable)}` : '';
@@ -162,7 +198,7 @@ export interface TotalsRow {
  * The totals both the Excel pane and the Sheets sidebar show after a costing, labelled as the
  * sheet's columns and totals row, in dollars as the sheet formats them.
  */
-export function totalsBlock(t: OrderTotals): TotalsRow[] {
+export function totalsBlock(t: OrderTotals, dutyMissing = 0): TotalsRow[] {
   const usd = (n: number) => `${n < 0 ? '-' : ''}$${money(Math.abs(n))}`;
   const [, s301, s232, other, mpf, hmf, landed] = RESULT_HEADERS;
   return [
@@ -175,14 +211,20 @@ export function totalsBlock(t: OrderTotals): TotalsRow[] {
     { label: mpf, value: usd(t.mpf) },
     { label: hmf, value: usd(t.hmf) },
     { label: 'Duties and fees', value: usd(t.total_duties_fees) },
-    { label: landed, value: usd(t.landed_cost), total: true },
+    { label: dutyMissing ? `${landed} (${withoutDuty(dutyMissing)} left out)` : landed, value: usd(t.landed_cost), total: true },
     ...(t.refundable ? [{ label: 'Refundable (IEEPA)', value: usd(t.refundable) }] : []),
   ];
 }
 
-/** What both add-ins say when an order is written (the pane's and the sidebar's status, the Sheets menu's toast). */
+/**
+ * What both add-ins say when an order is written (the pane's and the sidebar's status, the Sheets
+ * menu's toast): how many lines were costed of how many, and none when every line is an error.
+ */
 export function costedText({ lines, errors }: Pick<OrderTotals, 'lines' | 'errors'>, output: string, revision: string): string {
-  return `Costed ${lineCount(lines)} into ${output}${errors ? `; ${count(errors)} with errors (see the Status column)` : ''}. Schedule ${revision || '(none)'}.`;
+  const schedule = `Schedule ${revision || '(none)'}.`;
+  if (errors && errors === lines) return `No line was costed: ${lines === 1 ? 'the line has an error' : `all ${lineCount(lines)} have errors`} (see the Status column in ${output}). ${schedule}`;
+  if (errors) return `Costed ${count(lines - errors)} of ${lineCount(lines)} into ${output}; ${count(errors)} with errors (see the Status column). ${schedule}`;
+  return `Costed ${lineCount(lines)} into ${output}. ${schedule}`;
 }
 
 /**

@@ -26,40 +26,82 @@ export const COLUMN_LABELS: Record<OrderColumn, string> = {
 };
 
 /**
- * The header names recognised for each input, in the one table both add-ins read: compared
- * lower-cased with only letters and digits kept and a trailing "USD" dropped (`Total (USD)` is
- * `total`, `Tariff No.` is `tariffno`). The customs value is the line's extended value (its total,
- * amount or value), never a unit price or cost: an invoice's `Price` beside `Ext value` is the
- * price of one piece, and Qty × Unit price is taken only when no value column is there.
+ * The headings recognised for each input, as invoices write them, in the one table both add-ins
+ * read (docs/addins.md lists it, rendered from here: test/addins/headings.test.ts), compared as
+ * headerKey makes them (lower-cased, only letters and digits kept, a currency mark dropped:
+ * `Total (USD)`, `Total US$` and `Total` are one). The customs value is the line's extended value
+ * (its total, amount or value), never a unit price or cost: an invoice's `Price` beside `Ext value`
+ * is the price of one piece, and Qty × Unit price is taken only when no value column is there, nor
+ * a heading that looks like one (unreadValueHeading).
  */
-export const HEADER_NAMES: Readonly<Record<OrderColumn, readonly string[]>> = {
+export const HEADINGS: Readonly<Record<OrderColumn, readonly string[]>> = {
   hts: [
-    'hts', 'htsus', 'htsno', 'htsnumber', 'htscode', 'hts10', 'hs', 'hscode', 'hsno', 'tariff', 'tariffcode', 'tariffnumber', 'tariffno', 'tariffnr',
-    'harmonizedcode', 'harmonisedcode', 'harmonizedtariffcode', 'harmonizedtariffnumber', 'harmonizedsystemcode', 'code', 'commoditycode', 'customscode',
+    'HTS', 'HTSUS', 'HTS No.', 'HTSUS No.', 'HTS Number', 'HTS Code', 'HTS10', 'HS', 'HS Code', 'HS No.', 'Tariff', 'Tariff Code', 'Tariff Number', 'Tariff No.', 'Tariff Nr',
+    'Harmonized Code', 'Harmonised Code', 'Harmonized Tariff Code', 'Harmonized Tariff Number', 'Harmonized System Code', 'Code', 'Commodity Code', 'Customs Code', 'Classification',
   ],
   // Searched, never sent: it suggests a code for a line without one and checks the code of a line with one (spreadsheet/code-check.ts).
-  description: ['description', 'desc', 'productdescription', 'itemdescription', 'goodsdescription', 'descriptionofgoods', 'commoditydescription', 'product', 'goods'],
+  description: ['Description', 'Desc', 'Product Description', 'Item Description', 'Goods Description', 'Description of Goods', 'Commodity Description', 'Product', 'Goods'],
   value: [
-    'value', 'customsvalue', 'usdvalue', 'invoicevalue', 'enteredvalue', 'linevalue', 'totalvalue', 'netvalue', 'fobvalue', 'transactionvalue',
-    'extvalue', 'extdvalue', 'extendedvalue', 'extended', 'extendedprice', 'extprice', 'extdprice', 'extendedcost', 'extcost', 'extamount', 'extamt', 'extendedamount',
-    'total', 'linetotal', 'totalprice', 'totalcost', 'amount', 'amt', 'lineamount', 'totalamount', 'totalamt', 'invoiceamount', 'invoiceamt', 'netamount', 'netamt', 'fobamount',
+    'Value', 'Customs Value', 'USD Value', 'Invoice Value', 'Entered Value', 'Line Value', 'Total Value', 'Total Line Value', 'Net Value', 'FOB Value', 'Transaction Value', 'Merchandise Value',
+    'Ext Value', "Ext'd Value", 'Extended Value', 'Extended', 'Extended Price', 'Ext Price', "Ext'd Price", 'Extended Cost', 'Ext Cost', 'Ext Amount', 'Ext Amt', 'Extended Amount',
+    'Total', 'Line Total', 'Sub Total', 'Total Price', 'Total Cost', 'Amount', 'Amt', 'Line Amount', 'Total Amount', 'Total Amt', 'Invoice Amount', 'Invoice Amt', 'Net Amount', 'Net Amt', 'FOB Amount',
   ],
-  origin: ['origin', 'countryoforigin', 'country', 'coo', 'co', 'ctryoforigin', 'ctryorigin', 'origcountry', 'origincountry', 'originctry', 'countryoforig', 'madein'],
-  qty: ['qty', 'quantity', 'qnty', 'pcs', 'pieces'],
-  unit: ['unit', 'units', 'uom', 'um', 'unitofmeasure', 'unitofmeasurement', 'qtyunit', 'quantityunit'],
-  price: ['price', 'unitprice', 'priceeach', 'priceunit', 'cost', 'unitcost', 'costeach', 'unitvalue', 'fob', 'fobprice', 'fobunitprice'],
-  date: ['entrydate', 'dateofentry', 'date', 'importdate'],
-  claim: ['claim', 'preferenceclaim', 'spi'],
-  us_content: ['uscontent', 'usoriginatingcontent'],
-  steel_content: ['steelcontent', 'steelvalue'],
-  aluminum_content: ['aluminumcontent', 'aluminiumcontent', 'aluminumvalue'],
-  copper_content: ['coppercontent', 'coppervalue'],
-  part_for: ['partfor', 'vehiclepart'],
-  patented: ['patented'],
+  origin: [
+    'Origin', 'Country of Origin', 'Country', 'COO', 'C/O', 'Ctry of Origin', 'Ctry Origin', 'Orig Country', 'Origin Country', 'Origin Ctry', 'Country of Orig', 'Made in',
+    'Mfg Country', 'Country of Manufacture', 'Manufacturing Country', 'Country of Mfg',
+  ],
+  // `Units` is a count on most invoices (Units 1,200): a quantity; beside another quantity column it is the unit (namedColumns).
+  qty: ['Qty', 'Quantity', 'Qnty', 'Pcs', 'Pieces', 'Units'],
+  unit: ['Unit', 'UOM', 'UM', 'Unit of Measure', 'Unit of Measurement', 'Qty Unit', 'Quantity Unit'],
+  price: ['Price', 'Unit Price', 'Price Each', 'Price/Unit', 'Cost', 'Unit Cost', 'Cost Each', 'Unit Value', 'FOB', 'FOB Price', 'FOB Unit Price'],
+  date: ['Entry Date', 'Date of Entry', 'Date', 'Import Date'],
+  claim: ['Claim', 'Preference Claim', 'SPI'],
+  us_content: ['US Content', 'US Originating Content'],
+  steel_content: ['Steel Content', 'Steel Value'],
+  aluminum_content: ['Aluminum Content', 'Aluminium Content', 'Aluminum Value'],
+  copper_content: ['Copper Content', 'Copper Value'],
+  part_for: ['Part For', 'Vehicle Part'],
+  patented: ['Patented'],
 };
 
-/** A header cell as the tables of names hold it. */
-export const headerKey = (c: unknown): string => (typeof c === 'string' ? c.toLowerCase().replace(/[^a-z0-9]/g, '').replace(/(.)usd$/, '$1') : '');
+/** A header cell as the tables of names hold it: `Ext. Value (US$)` → `extvalue`, `TotalUSD` → `total`. */
+export const headerKey = (c: unknown): string =>
+  typeof c === 'string' ? c.toLowerCase().replace(/us\$|\$/g, ' ').replace(/[^a-z0-9]/g, '').replace(/(.)usd$/, '$1') : '';
+
+/** HEADINGS as headerKey compares them. */
+export const HEADER_NAMES = {} as Record<OrderColumn, readonly string[]>;
+for (const c of ORDER_COLUMNS) HEADER_NAMES[c] = HEADINGS[c].map(headerKey);
+
+/**
+ * Headings of a value that is not the customs value, with why: a CIF (or CFR, DDP...) value includes
+ * the international freight and insurance, which the transaction value leaves out (19 U.S.C.
+ * 1401a(b)(4)(A)).
+ */
+const NOT_CUSTOMS_VALUE: readonly [pattern: RegExp, why: string][] = [
+  [/^(cif|cnf|cfr|cip|cpt|ddp|dap)/, 'includes the international freight and insurance, which are not part of the customs value (19 U.S.C. 1401a(b)(4)(A))'],
+];
+
+/** A heading that reads as an amount of money (value, amount, total), not a weight, a count or a volume. */
+const looksLikeValue = (key: string): boolean =>
+  /value|amount|amt|total|sum|extended|^ext/.test(key) && !/weight|wt|qty|quantity|pcs|pieces|kg|lb|carton|ctn|package|pkg|unit|volume|cbm|count|date/.test(key);
+
+/**
+ * A heading of the header row that looks like the line's value but is not read as it (`CIF Value`,
+ * `Gross Amount`), and what to say of it: the add-in never replaces it with Qty × Unit price
+ * unasked, it asks which column to use. Null when there is none.
+ */
+export function unreadValueHeading(row: readonly unknown[], mapping: ColumnMapping): string | null {
+  const mapped = new Set(Object.values(mapping));
+  for (let i = 0; i < row.length; i++) {
+    const key = headerKey(row[i]);
+    if (mapped.has(i) || !key) continue;
+    const shown = JSON.stringify(String(row[i]).trim().slice(0, 30));
+    const known = NOT_CUSTOMS_VALUE.find(([pattern]) => pattern.test(key));
+    if (known) return `The column ${shown} ${known[1]}: choose under "Columns" which column holds the customs value (the price paid for the goods: FOB, ex-works), or Qty and Unit price.`;
+    if (looksLikeValue(key)) return `The column ${shown} looks like a value this add-in does not read as the customs value: choose under "Columns" which column holds it, or Qty and Unit price.`;
+  }
+  return null;
+}
 
 /** The columns a header row names (the first cell of each name), whichever they are. */
 export function namedColumns(row: readonly unknown[]): ColumnMapping {
@@ -69,6 +111,10 @@ export function namedColumns(row: readonly unknown[]): ColumnMapping {
     const i = names.findIndex((n) => HEADER_NAMES[col].includes(n));
     if (i >= 0) mapping[col] = i;
   }
+  // `Units` beside another quantity column (Qty 100, Units PCS) is the unit of that quantity.
+  const units = names.indexOf('units');
+  const other = names.findIndex((n, i) => i !== units && HEADER_NAMES.qty.includes(n));
+  if (units >= 0 && other >= 0 && mapping.unit === undefined) [mapping.qty, mapping.unit] = [other, units];
   return mapping;
 }
 
@@ -148,14 +194,23 @@ export function isBlank(v: unknown): boolean {
 const isDate = (c: unknown): c is Date => Object.prototype.toString.call(c) === '[object Date]';
 
 /**
- * A tariff code typed into a cell. A code typed as a number loses its trailing zeros
- * (8471.30 shows as 8471.3), so a number with a fraction is read with its two decimals.
+ * A tariff code typed into a cell. A code typed as a number loses its trailing zeros (6109.10
+ * shows as 6109.1, 6109.1000 too): its digits are those it kept, the fraction's made even with a
+ * zero (6109.1 → 6109.10, 8471.3001 → 8471.3001), so it reads as the code it can only have begun
+ * with, never as digits it did not have. Every host reads a code so (the order panes, Sheets'
+ * =DUTY(), Excel's TARIFF.DUTY): see docs/addins.md.
  */
 export function readCode(c: unknown): string | undefined {
-  if (typeof c === 'number') return Number.isInteger(c) ? String(c) : c.toFixed(2);
+  if (typeof c === 'number') {
+    const [int, frac = ''] = String(c).split('.');
+    return Number.isInteger(c) || /e/i.test(String(c)) ? String(c) : `${int}.${frac.length % 2 ? `${frac}0` : frac}`;
+  }
   if (isBlank(c)) return undefined;
   return String(c).trim();
 }
+
+/** A function's code argument left blank: the API's words for a blank code (shared/codes.ts), without a request. */
+export const BLANK_HTS = 'hts is blank: give a tariff code such as 6109.10.00';
 
 /** Digits and a scale: 875.5 → [8755, 1]. Null for what is not a plain non-negative decimal. */
 type Exact = [units: number, scale: number];
@@ -225,6 +280,8 @@ export interface SheetLine {
   date?: string;
   /** The Unit cell's text when the invoice-unit table does not know it: no quantity was sent. */
   unknownUnit?: string;
+  /** The Unit cell's text when the API's unit has another name (CTN for each): the line's messages name it. */
+  unitWord?: string;
   /** The Description cell: searched for a code, never sent. */
   description?: string;
   /** What the searches of its description say of its code (suggested codes, or check the code). */
@@ -240,12 +297,13 @@ export interface SheetOrder {
 /** No header row names the columns: the add-in offers the column picker, starting from these defaults. */
 export class ColumnsNeeded extends Error {
   readonly defaults: ColumnChoice;
-  constructor(firstRow: readonly unknown[]) {
+  constructor(firstRow: readonly unknown[], message?: string) {
     const named = firstRow.filter((c) => !isBlank(c));
     super(
-      looksLikeHeader(firstRow)
+      message ??
+      (looksLikeHeader(firstRow)
         ? `The header row (${named.join(', ').slice(0, 80)}) names no HTS and Value columns: choose the columns under "Columns" (a unit price is never taken as the value).`
-        : 'The selection has no header row naming HTS and Value columns: choose the columns under "Columns", and whether the first row is a header.',
+        : 'The selection has no header row naming HTS and Value columns: choose the columns under "Columns", and whether the first row is a header.'),
     );
     this.name = 'ColumnsNeeded';
     this.defaults = pickerDefaults(firstRow);
@@ -262,6 +320,9 @@ export function readSheetOrder(values: readonly (readonly unknown[])[], choice: 
   const detected = choice ? null : headerMapping(first);
   if (!choice && !detected) throw new ColumnsNeeded(first);
   const mapping = choice?.mapping ?? detected!;
+  // A value heading not understood is never replaced by Qty × Unit price unasked (a chosen column is the person's answer).
+  const unread = detected && detected.value === undefined ? unreadValueHeading(first, detected) : null;
+  if (unread) throw new ColumnsNeeded(first, unread);
   const header = choice ? choice.header : true;
   if (!hasValue(mapping)) throw new Error('Choose the HTS column and the Value column (or Unit price and Qty, to multiply them).');
   const byQtyPrice = mapping.value === undefined;
@@ -278,8 +339,10 @@ export function readSheetOrder(values: readonly (readonly unknown[])[], choice: 
 function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: boolean, mark: DecimalMark): SheetLine {
   const notes: string[] = [];
   const description = isBlank(cell('description')) ? {} : { description: String(cell('description')).trim() };
-  const fail = (error: string): SheetLine => ({ row, item: null, error, notes, ...description });
-  const item: OrderItem = { hts: readCode(cell('hts')) ?? null };
+  const code = readCode(cell('hts'));
+  // A line with a code that fails on its value or date is not searched: its fault is named, and no codes are suggested for it.
+  const fail = (error: string): SheetLine => ({ row, item: null, error, notes, ...(code === undefined ? description : {}) });
+  const item: OrderItem = { hts: code ?? null };
   const origin = cell('origin');
   if (!isBlank(origin)) item.origin = String(origin).trim();
   let qty: Exact | undefined;
@@ -296,7 +359,7 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
   let entryDate: string | undefined;
   if (!isBlank(date)) {
     const d = readDate(date);
-    if (d === null) return fail(`Entry date ${JSON.stringify(String(date).slice(0, 30))} is not a date (write it YYYY-MM-DD or as a date cell)`);
+    if (d === null) return fail(`Entry date ${JSON.stringify(String(date).slice(0, 30))} is not a date this add-in reads: write it YYYY-MM-DD (2026-11-30) or as a date cell`);
     entryDate = d;
   }
   const claim = cell('claim');
@@ -312,7 +375,9 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
   const patented = cell('patented');
   // A ticked box (TRUE) or 1/0, yes/no: the API reads 1 and 0.
   if (!isBlank(patented)) item.patented = typeof patented === 'boolean' ? (patented ? 1 : 0) : /^(yes|y|true)$/i.test(String(patented).trim()) ? 1 : /^(no|n|false)$/i.test(String(patented).trim()) ? 0 : patented;
-  const done = (): SheetLine => ({ row, item, notes, ...description, ...(entryDate ? { date: entryDate } : {}), ...(sent.unknownUnit ? { unknownUnit: sent.unknownUnit } : {}) });
+  const done = (): SheetLine => ({
+    row, item, notes, ...description, ...(entryDate ? { date: entryDate } : {}), ...(sent.unknownUnit ? { unknownUnit: sent.unknownUnit } : {}), ...(sent.word ? { unitWord: sent.word } : {}),
+  });
   if (byQtyPrice) {
     if (isBlank(cell('price')) || !qty) return fail('Value is computed as Qty × Unit price here, and this line lacks one of them');
     const p = readAmount(cell('price'), mark, 'Unit price');
@@ -323,7 +388,7 @@ function readLine(row: number, cell: (c: OrderColumn) => unknown, byQtyPrice: bo
     item.value = value;
     notes.push(`Value ${money(value)} = Qty ${asNumber(qty)} × Unit price ${asNumber(p)} (the order has no value column).`);
   } else {
-    if (isBlank(cell('value'))) return fail('Value is empty');
+    if (isBlank(cell('value'))) return fail('Value is blank: give the line\'s customs value in U.S. dollars');
     const v = readAmount(cell('value'), mark, 'Value');
     if (typeof v === 'string') return fail(v);
     item.value = asNumber(v);

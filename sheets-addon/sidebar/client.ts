@@ -161,7 +161,7 @@ function chosenColumns(): ColumnChoice | null {
 
 function showSummary(s: OrderSummary): void {
   const t = s.totals;
-  showTotals(totalsBlock(t), s.notes);
+  showTotals(totalsBlock(t, s.dutyMissing), s.notes);
   say('order', t.errors ? 'error' : 'ok', costedText(t, s.output, s.revision));
 }
 

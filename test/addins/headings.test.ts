@@ -4,7 +4,7 @@
  * beside it.
  */
 import { describe, expect, it } from 'vitest';
-import { HEADER_NAMES, headerMapping, ORDER_COLUMNS, readSheetOrder } from '../../spreadsheet/order-sheet.js';
+import { ColumnsNeeded, HEADER_NAMES, headerMapping, ORDER_COLUMNS, readSheetOrder } from '../../spreadsheet/order-sheet.js';
 
 describe('HEADER_NAMES', () => {
   it.each([
@@ -65,5 +65,56 @@ describe('the totals block of the pane and the sidebar (totalsBlock)', () => {
       'MPF $62.35', 'HMF $22.50', 'Duties and fees $5,741.15', 'Landed cost $23,741.15', 'Refundable (IEEPA) $2,000.00',
     ]);
     for (const h of RESULT_HEADERS.slice(0, 7)) expect(rows.map((r) => r.label)).toContain(h);
+  });
+});
+
+describe('issue 41: the value headings that fell back silently to Qty × Unit price, and the code and origin headings missed', () => {
+  // The invoice says 7,700 (a 2% discount); Qty × Unit price would be 100 × 78 = 7,800.
+  const withValue = (name: string) => [['HTSUS No.', 'Mfg Country', 'Qty', 'Unit Price', name], ['6109.10.00', 'Vietnam', 100, 78, 7700]];
+
+  it.each(['Sub Total', 'Subtotal', 'Amount US$', 'Total US$', 'Ext. Value (US$)', 'Merchandise Value', 'Total Line Value'])('%s is the value: 7,700, not 7,800', (name) => {
+    const { mapping, lines } = readSheetOrder(withValue(name), null);
+    expect(mapping).toEqual({ hts: 0, origin: 1, qty: 2, price: 3, value: 4 });
+    expect(lines[0]).toMatchObject({ item: { hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 }, notes: [] });
+  });
+
+  it('HTSUS No. and Classification are the code, Mfg Country the origin', () => {
+    expect(headerMapping(['Classification', 'Mfg Country', 'Value'])).toEqual({ hts: 0, origin: 1, value: 2 });
+    expect(headerMapping(['HTSUS No.', 'Country of Manufacture', 'Value'])).toEqual({ hts: 0, origin: 1, value: 2 });
+  });
+
+  it('Units is the quantity (Units 1,200), and the unit of a Qty column beside it (Units PCS)', () => {
+    expect(headerMapping(['HTS', 'Units', 'Value'])).toEqual({ hts: 0, qty: 1, value: 2 });
+    expect(headerMapping(['HTS', 'Qty', 'Units', 'Value'])).toEqual({ hts: 0, qty: 1, unit: 2, value: 3 });
+    expect(headerMapping(['HTS', 'Units', 'Qty', 'Value'])).toEqual({ hts: 0, qty: 2, unit: 1, value: 3 });
+  });
+
+  it('a CIF Value is never the customs value nor replaced by Qty × Unit price: it says why and asks which column', () => {
+    const invoice = withValue('CIF Value');
+    expect(() => readSheetOrder(invoice, null)).toThrow(ColumnsNeeded);
+    expect(() => readSheetOrder(invoice, null)).toThrow(
+      'The column "CIF Value" includes the international freight and insurance, which are not part of the customs value (19 U.S.C. 1401a(b)(4)(A)): choose under "Columns" which column holds the customs value (the price paid for the goods: FOB, ex-works), or Qty and Unit price.',
+    );
+    // Chosen in the picker, Qty × Unit price is the person's answer.
+    const { lines } = readSheetOrder(invoice, { mapping: { hts: 0, origin: 1, qty: 2, price: 3 }, header: true });
+    expect(lines[0].item?.value).toBe(7800);
+  });
+
+  it('a heading that looks like a value but is not known asks too; a weight or a count does not', () => {
+    expect(() => readSheetOrder(withValue('Gross Amount'), null)).toThrow(/^The column "Gross Amount" looks like a value this add-in does not read as the customs value: choose under "Columns"/);
+    const { lines } = readSheetOrder(withValue('Total Weight (kg)'), null);
+    expect(lines[0].item?.value).toBe(7800); // 100 × 78, said on the line
+    expect(lines[0].notes).toEqual(['Value 7,800.00 = Qty 100 × Unit price 78 (the order has no value column).']);
+  });
+});
+
+describe('docs/addins.md', () => {
+  it('lists the headings read in one table for both hosts, rendered from HEADINGS', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { COLUMN_LABELS, HEADINGS } = await import('../../spreadsheet/order-sheet.js');
+    const table = ['| Input | Headings read (any case, spacing, punctuation; a currency mark such as USD or US$ ignored) |', '| --- | --- |',
+      ...ORDER_COLUMNS.map((c) => `| ${COLUMN_LABELS[c]} | ${HEADINGS[c].join(', ')} |`)].join('\n');
+    // The table sits in a list item: its lines indented.
+    expect(readFileSync(new URL('../../docs/addins.md', import.meta.url), 'utf8').replace(/^ +/gm, '')).toContain(table);
   });
 });

@@ -25,10 +25,12 @@ describe('invoiceUnit', () => {
 
 describe('sentQuantity', () => {
   it('maps the unit; converts inch-pound measures exactly', () => {
-    expect(sentQuantity(2000, 'SET')).toEqual({ qty: 2000, unit: 'each' });
-    expect(sentQuantity(2000, 'YDS')).toEqual({ qty: 1828.8, unit: 'm' }); // 2,000 × 0.9144 m
-    expect(sentQuantity(1000, 'SQFT')).toEqual({ qty: 92.90304, unit: 'm2' }); // 1,000 × 0.09290304 m²
-    expect(sentQuantity(0.5, 'FT')).toEqual({ qty: 0.1524, unit: 'm' });
+    // The invoice's own word is kept for the messages (issue 41: they said "each" where the invoice said SET).
+    expect(sentQuantity(2000, 'SET')).toEqual({ qty: 2000, unit: 'each', word: 'SET' });
+    expect(sentQuantity(2000, 'YDS')).toEqual({ qty: 1828.8, unit: 'm', word: 'YDS' }); // 2,000 × 0.9144 m
+    expect(sentQuantity(1000, 'SQFT')).toEqual({ qty: 92.90304, unit: 'm2', word: 'SQFT' }); // 1,000 × 0.09290304 m²
+    expect(sentQuantity(0.5, 'FT')).toEqual({ qty: 0.1524, unit: 'm', word: 'FT' });
+    expect(sentQuantity(5, 'kg')).toEqual({ qty: 5, unit: 'kg' }); // the API's own name: nothing to say apart
   });
 
   it('sends neither quantity nor unit for a unit it does not know, and says which', () => {

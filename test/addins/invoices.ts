@@ -42,8 +42,9 @@ export const UOM_INVOICE_COSTED = [
     'Unit "BNDL" is not a unit of quantity this add-in knows (such as PCS, PR, DOZ, KGM, LTR, MTR, MTK, YDS), and the rate "4.4¢/kg" needs the quantity: write the Qty in the rate\'s unit'],
   // 16.5% of 1,000 = 165; note 52 (a Section 301 action), Vietnam +12.5% = 125; 1,000 + 165 + 125 + 11.19.
   [165, 125, 0, 0, 11.19, 0, 1301.19, '16.5%', 's301_forced_labor 9903.05.84', 'Vietnam (VN): no trade program claimed; general (normal trade relations) rate applied.', 'OK'],
-  // 18,000 + 182.37 + 125 + 33.58.
-  [182.37, 125, 0, 0, 33.58, 0, 18340.95, '', 's301_forced_labor $125.00', '', 'Total: 4 lines; 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)'],
+  // The Landed cost column's sum, 15,000 + 1,028.57 + 1,301.19: the beef's 1,000 + 11.19 is left out with its
+  // blank cell (it was counted, with its duty as 0: 18,340.95), and the Status says so.
+  [182.37, 125, 0, 0, 33.58, 0, 17329.76, '', 's301_forced_labor $125.00', '', 'Total: 4 lines; 1 line without a duty (see the Status): left out of Landed cost, counted in the other totals'],
 ];
 
 /** An invoice whose value is its Line Total, a discounted line beside Qty × Unit Price (100 × 78 = 7,800). */
@@ -62,4 +63,54 @@ export const LINE_TOTAL_INVOICE_COSTED = [
   [1270.5, 962.5, 0, 0, 33.58, 0, 9966.58, '16.5%', 's301_forced_labor 9903.05.84', 'Vietnam (VN): no trade program claimed; general (normal trade relations) rate applied.', 'OK'],
   ['', '', '', '', '', '', '', '', '', '', 'Error: origin "Ctry: none" is not a known origin: use one of mfn, china, col2, ca, mx, kr, au, sg, cl, co, pe, il, pa, jo, bh, ma, om, an ISO country code or an English country name'],
   [1270.5, 962.5, 0, 0, 33.58, 0, 9966.58, '', 's301_forced_labor $962.50', '', 'Total: 2 lines; 1 with errors (not in the totals)'],
+];
+
+/**
+ * Issue 41: a broker's invoice headed HTSUS No., Mfg Country, Qty, UOM, Unit Price, Sub Total (none of
+ * them read before: Qty × Unit price stood in, 7,800 for 7,700), beef counted in CTN against a per-kg
+ * rate (no duty: its Landed cost is blank and left out of the total, which says so), and a line with
+ * a code whose Sub Total is blank and one whose Sub Total is N/A (the fault is the value).
+ */
+export const BROKER_INVOICE = [
+  ['HTSUS No.', 'Mfg Country', 'Qty', 'UOM', 'Unit Price', 'Sub Total'],
+  ['6109.10.00', 'Vietnam', 100, 'DZ', 78, 7700],
+  ['0201.10.05', '', 10, 'CTN', 100, 1000],
+  ['6109.10.00', 'Vietnam', 10, 'PCS', 5, ''],
+  ['6109.10.00', 'Vietnam', 10, 'PCS', 5, 'N/A'],
+];
+
+/**
+ * Entered today. MPF: liable value 7,700 + 1,000 = 8,700, 0.3464% = 30.14, raised to the FY2026 minimum
+ * 33.58, by value 29.72 (33.58 × 7,700 / 8,700 = 29.7204) and 3.86 (3.8597).
+ */
+export const BROKER_INVOICE_COSTED = [
+  // 16.5% of 7,700 = 1,270.50; note 52, Vietnam +12.5% = 962.50; 7,700 + 1,270.50 + 962.50 + 29.72.
+  [1270.5, 962.5, 0, 0, 29.72, 0, 9962.72, '16.5%', 's301_forced_labor 9903.05.84', 'Vietnam (VN): no trade program claimed; general (normal trade relations) rate applied.', 'OK'],
+  // CTN is sent as a count of articles: the message names CTN (it said "a quantity in each").
+  ['', 0, 0, 0, 3.86, 0, '', '4.4¢/kg', '', `${NO_COUNTRY}\nThe rate "4.4¢/kg" is per kg; a quantity in CTN cannot be converted to it.`, 'The rate "4.4¢/kg" is per kg; a quantity in CTN cannot be converted to it.'],
+  ['', '', '', '', '', '', '', '', '', '', 'Error: Value is blank: give the line\'s customs value in U.S. dollars'],
+  ['', '', '', '', '', '', '', '', '', '', 'Error: Value "N/A" is not an amount in U.S. dollars written 1,234.56 (if it uses a decimal comma, choose 1.234,56 under Numbers)'],
+  // The Landed cost column's sum: the beef's 1,000 + 3.86 left out with its blank cell.
+  [1270.5, 962.5, 0, 0, 33.58, 0, 9962.72, '', 's301_forced_labor $962.50', '', 'Total: 4 lines; 2 with errors (not in the totals); 1 line without a duty (see the Status): left out of Landed cost, counted in the other totals'],
+];
+
+/**
+ * The dated invoice of both hosts' pictures (test/sheets/orders.ts writeDatedInvoice), its date a
+ * date cell: Excel hands the add-in its serial (45931 is 2025-10-01), Sheets a Date in the sheet's
+ * calendar. The cells written are worked out in test/excel/taskpane.e2e.test.ts and test/sheets/order.test.ts.
+ */
+export const datedInvoice = (date: number | Date) => [
+  ['HTS', 'Origin', 'Ext value', 'Entry date', 'Claim'],
+  ['7208.10.15', 'VN', 12000, '', 'none'],
+  ['6109.10.00', 'VN', 10000, date, ''],
+  ['6109.10.00', 'VN', 500, '11/30/2026', ''],
+];
+
+export const DATED_INVOICE_COSTED = [
+  // Today: Section 232 +50% of 12,000 = 6,000; MPF 0.3464% of 12,000 = 41.57.
+  [0, 0, 6000, 0, 41.57, 0, 18041.57, 'Free', 's232_metals 9903.82.02; s301_forced_labor 9903.05.90'],
+  // 2025-10-01: 16.5% = 1,650; IEEPA reciprocal Vietnam 20% = 2,000; MPF 34.64, its own entry.
+  [1650, 0, 0, 2000, 34.64, 0, 13684.64, '16.5%', 'ieepa_reciprocal 9903.02.69'],
+  ['', '', '', '', '', '', '', '', ''],
+  [1650, 0, 6000, 2000, 76.21, 0, 31726.21, '', 's232_metals $6,000.00; ieepa_reciprocal $2,000.00'],
 ];

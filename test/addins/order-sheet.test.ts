@@ -125,7 +125,7 @@ describe('the optional columns and the requests an order is sent in', () => {
     expect(order.lines.map((l) => [l.item, l.date, l.error])).toEqual([
       [{ hts: '7208.10.15', value: 1000, claim: 'none', steel_content: 600 }, undefined, undefined],
       [{ hts: '8708.99.81', value: 2000, part_for: 'passenger', patented: 1 }, '2025-10-01', undefined],
-      [null, undefined, 'Entry date "soon" is not a date (write it YYYY-MM-DD or as a date cell)'],
+      [null, undefined, 'Entry date "soon" is not a date this add-in reads: write it YYYY-MM-DD (2026-11-30) or as a date cell'],
       [{ hts: '6109.10.00', value: 4000, patented: 1 }, undefined, undefined],
     ]);
   });

@@ -16,7 +16,10 @@ import { openPane, type Pane } from '../excel/pane.js';
 import type { AddonWorld } from '../sheets/gas.js';
 import { startAddon, type Addon } from '../sheets/harness.js';
 import { openSidebar } from '../sheets/sidebar-page.js';
-import { LINE_TOTAL_INVOICE, LINE_TOTAL_INVOICE_COSTED, UOM_INVOICE, UOM_INVOICE_COSTED } from './invoices.js';
+import { expectColumnsAddUp } from './column-sums.js';
+import {
+  BROKER_INVOICE, BROKER_INVOICE_COSTED, DATED_INVOICE_COSTED, datedInvoice, LINE_TOTAL_INVOICE, LINE_TOTAL_INVOICE_COSTED, UOM_INVOICE, UOM_INVOICE_COSTED,
+} from './invoices.js';
 
 let pane: Pane;
 let addon: Addon;
@@ -60,23 +63,35 @@ const SELECTIONS = {
   'one cell inside the table': () => ({ excel: [TOP + 1, 1, 1, 1], sheets: `B${TOP + 2}` }),
 } as const;
 
-/** Each order and what costing it writes (worked out by hand in invoices.ts). */
-const ORDERS = {
-  'an invoice with a UOM column': [UOM_INVOICE, UOM_INVOICE_COSTED],
-  'an invoice headed Tariff No., C/O, Line Total, with a bad origin': [LINE_TOTAL_INVOICE, LINE_TOTAL_INVOICE_COSTED],
-} as const;
+type Cells = readonly (readonly unknown[])[];
 
-async function writeBoth(order: readonly (readonly unknown[])[], selection: { excel: number[]; sheets: string }): Promise<void> {
+/**
+ * Every order fixture of both hosts, as each host holds it (a date cell is Excel's serial and a Sheets
+ * Date), and what costing it writes (worked out by hand in invoices.ts): the result columns of its
+ * lines and totals, as far as the fixture gives them.
+ */
+const ORDERS: Record<string, { excel: Cells; sheets: Cells; costed: Cells }> = {
+  'an invoice with a UOM column': { excel: UOM_INVOICE, sheets: UOM_INVOICE, costed: UOM_INVOICE_COSTED },
+  'an invoice headed Tariff No., C/O, Line Total, with a bad origin': { excel: LINE_TOTAL_INVOICE, sheets: LINE_TOTAL_INVOICE, costed: LINE_TOTAL_INVOICE_COSTED },
+  'a broker\'s invoice headed HTSUS No., Mfg Country, UOM, Sub Total, with CTN, a blank and an N/A value': { excel: BROKER_INVOICE, sheets: BROKER_INVOICE, costed: BROKER_INVOICE_COSTED },
+  'an invoice with Entry date (a date cell) and Claim columns': { excel: datedInvoice(45931), sheets: datedInvoice(new Date(2025, 9, 1)), costed: DATED_INVOICE_COSTED },
+};
+
+/** A Sheets date cell as Excel holds it: its serial (days from 1899-12-30). */
+const serial = (v: unknown): unknown =>
+  v instanceof Date ? (Date.UTC(v.getFullYear(), v.getMonth(), v.getDate()) - Date.UTC(1899, 11, 30)) / 86_400_000 : v;
+
+async function writeBoth(order: { excel: Cells; sheets: Cells }, selection: { excel: number[]; sheets: string }): Promise<void> {
   await pane.page.evaluate(
     ([order, sel]) => {
       window.__sheet.clear();
       window.__sheet.set(3, 0, order as unknown[][]);
       window.__sheet.select(sel[0], sel[1], sel[2], sel[3]);
     },
-    [order, selection.excel] as const,
+    [order.excel, selection.excel] as const,
   );
   world = addon.fresh();
-  world.sheet.getRange(TOP + 1, 1, order.length, order[0].length).setValues(order.map((row) => [...row]) as (string | number)[][]);
+  world.sheet.getRange(TOP + 1, 1, order.sheets.length, order.sheets[0].length).setValues(order.sheets.map((row) => [...row]) as (string | number)[][]);
   world.select(selection.sheets);
 }
 
@@ -95,7 +110,7 @@ async function shown(h: number, w: number) {
   );
   const range = world.sheet.getRange(area[0] + 1, area[1] + 1, area[2], area[3]);
   const sheets = {
-    values: range.getValues(),
+    values: range.getValues().map((row) => row.map(serial)),
     fills: range.getBackgrounds(),
     cellNotes: range.getNotes(),
     bold: range.getFontWeights().map((row) => row.map((b) => b === 'bold')),
@@ -114,25 +129,29 @@ async function shown(h: number, w: number) {
 }
 
 describe('the same order in both hosts', () => {
-  for (const [orderName, [order, costed]] of Object.entries(ORDERS))
+  for (const [orderName, order] of Object.entries(ORDERS))
     for (const [how, select] of Object.entries(SELECTIONS))
       it(`${orderName}, selected as ${how}: every cell and every message alike`, async () => {
-        const [h, w] = [order.length, order[0].length];
+        const [h, w] = [order.excel.length, order.excel[0].length];
+        const costed = order.costed;
         await writeBoth(order, select(h, w));
         await pane.page.click('#cost');
         await sidebar.page.click('#cost');
         const output = `Sheet1!${columnLetter(w)}${TOP + 1}:${columnLetter(w + 10)}${TOP + h + 2}`;
-        await expect.poll(() => pane.page.locator('#order-status').textContent()).toMatch(new RegExp(`^Costed ${h - 1} lines into ${output.replace(/[!:]/g, '\\$&')}`));
+        await expect.poll(() => pane.page.locator('#order-status').textContent()).toMatch(new RegExp(`^Costed (\\d+ of )?${h - 1} lines into ${output.replace(/[!:]/g, '\\$&')}`));
         await expect.poll(() => sidebar.page.locator('#order').textContent()).toMatch(/^Costed /);
         const { excel, sheets } = await shown(h, w);
         // The table read is the order itself wherever the selection was: results right of it, from its header row down, as worked out by hand.
-        expect(excel.values.slice(TOP, TOP + h + 1).map((row) => row.slice(w, w + 11))).toEqual([RESULT_HEADERS, ...costed]);
+        expect(excel.values.slice(TOP, TOP + h + 1).map((row) => row.slice(w, w + costed[0].length))).toEqual([RESULT_HEADERS.slice(0, costed[0].length), ...costed]);
+        // The totals row is the sum of what is shown above it (issue 41 point 1).
+        const written = excel.values.slice(TOP + 1, TOP + h + 1).map((row) => row.slice(w, w + 11));
+        expectColumnsAddUp(written.slice(0, -1), written[written.length - 1]);
         expect(sheets).toEqual(excel);
       });
 
   it('asked before overwriting in the same words, and Cancel writes nothing in either', async () => {
     const [h, w] = [UOM_INVOICE.length, UOM_INVOICE[0].length];
-    await writeBoth(UOM_INVOICE, SELECTIONS['the table with the blank rows above it'](h, w));
+    await writeBoth(ORDERS['an invoice with a UOM column'], SELECTIONS['the table with the blank rows above it'](h, w));
     for (const page of [pane.page, sidebar.page]) await page.click('#cost');
     await expect.poll(() => pane.page.locator('#order-status').textContent()).toMatch(/^Costed /);
     await expect.poll(() => sidebar.page.locator('#order').textContent()).toMatch(/^Costed /);

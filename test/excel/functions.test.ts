@@ -122,12 +122,19 @@ describe('RESULT and EXPORTERS spill', () => {
 });
 
 describe('specific rates', () => {
-  it('#N/A names the rate and asks for a quantity', async () => {
+  it('#N/A names the rate and asks for a quantity in the rate\'s unit, once (the words of Sheets\' =DUTY)', async () => {
     const r = await cell(F.duty('0201.10.05', 1000));
-    expect(r).toMatchObject({ error: '#N/A' });
-    const { message } = r as { message: string };
-    expect(message).toContain('4.4¢/kg');
-    expect(message).toMatch(/needs a quantity: pass qty and unit/);
+    expect(r).toEqual({
+      error: '#N/A',
+      message: '0201.10.05: The rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty. For example =TARIFF.DUTY(hts, value, origin, , , 100, "kg").',
+    });
+    // 18.7¢/m²: the example is in m2, not kg.
+    expect(await cell(F.duty('7005.29.08', 1000))).toMatchObject({ error: '#N/A', message: expect.stringMatching(/\(per m2\) to compute the duty\. For example =TARIFF\.DUTY\(hts, value, origin, , , 100, "m2"\)\.$/) });
+    // Counted in cartons (sent as articles): the message names CTN, as the formula does, not "each".
+    expect(await cell(F.duty('0201.10.05', 1000, null, null, null, 10, 'CTN'))).toEqual({
+      error: '#N/A',
+      message: '0201.10.05: The rate "4.4¢/kg" is per kg; a quantity in CTN cannot be converted to it. For example =TARIFF.DUTY(hts, value, origin, , , 100, "kg").',
+    });
     expect(await cell(F.landedCost('0201.10.05', 1000))).toMatchObject({ error: '#N/A' });
     // Section 301 and the fees do not depend on the quantity.
     expect(await F.mpf('0201.10.05', 1000)).toBe(33.58); // 0.3464% = 3.46, raised to the minimum
@@ -178,9 +185,13 @@ describe('bad input is #VALUE! with the reason', () => {
     expect(r).toMatchObject({ error: '#VALUE!', message: expect.stringMatching(message) });
   });
 
-  it('a code Excel turned into a number is explained', async () => {
-    const r = await cell(F.duty(6109.1, 100));
-    expect(r).toMatchObject({ error: '#VALUE!', message: expect.stringContaining("enter the code as text, e.g. '6109.10.00") });
+  it('a code Excel turned into a number (6109.10 shows as 6109.1) is read as Sheets\' =DUTY() and both order panes read it: 6109.10', async () => {
+    expect(await F.duty(6109.1, 100)).toBe(16.5); // 16.5% of 100, the one line of 6109.10 (it was #VALUE!)
+  });
+
+  it('a blank code says the code is blank, not that it must be a tariff code', async () => {
+    for (const blank of [null, '', '  ']) expect(await cell(F.duty(blank, 100))).toEqual({ error: '#VALUE!', message: 'hts is blank: give a tariff code such as 6109.10.00' });
+    expect(sent).toHaveLength(0);
   });
 
   it('a code not in the schedule is #N/A (not found)', async () => {

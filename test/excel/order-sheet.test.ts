@@ -144,8 +144,10 @@ describe('costSelectedOrder', () => {
       'No origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.\nThe rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.',
       'The rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty.',
     ]);
-    expect(v[5].slice(0, 10)).toEqual([1650, 3250, 0, 0, 38.1, 0, 25938.1, '', 's301_china $750.00; s301_forced_labor $2,500.00', '']); // 21,000 + 1,650 + 750 + 2 × 1,250 (note 52) + 38.10
-    expect(v[5][10]).toBe('Total: 4 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)');
+    // Landed cost: the column's sum 13,684.64 + 11,250; the beef's 1,000 + 3.46 are left out with its blank cell
+    // (counted with its duty as 0 they made 25,938.10), and the Status says so.
+    expect(v[5].slice(0, 10)).toEqual([1650, 3250, 0, 0, 38.1, 0, 24934.64, '', 's301_china $750.00; s301_forced_labor $2,500.00', '']);
+    expect(v[5][10]).toBe('Total: 4 lines; 1 with errors (not in the totals); 1 line without a duty (see the Status): left out of Landed cost, counted in the other totals');
     expect(v[6][0]).toBe(
       "Costed by landed on 2026-11-22 06:05 UTC · HTS 2026 Revision 10 · entry date 2026-11-22 (the day of costing) · default origin mfn (general rate) · Section 301 auto (from the schedule) · ocean freight (HMF) no · numbers read as 1,234.56 · MPF/HMF figures of FY2026 used for FY2027 (FY2027's adjustment is not yet in the table)",
     );
@@ -323,7 +325,7 @@ describe('a Description column: suggested codes and "check the code" (issue 31 p
     const v = excel.context.workbook.worksheets.active.target.values as unknown[][];
     // Not costed on a guess: the line stays an error, with the suggestions in its notes.
     expect(v[1].slice(0, 7)).toEqual(['', '', '', '', '', '', '']);
-    expect(v[1][10]).toBe('Error: hts must be a tariff code such as 6109.10.00');
+    expect(v[1][10]).toBe('Error: hts is blank: give a tariff code such as 6109.10.00');
     expect(v[1][9]).toMatch(/^Suggested codes: 6109\.10\.00\.12 \(T-shirts, singlets, tank tops and similar garments, knitted or crocheted › Men's \(338\)\); 6211\.11\.80\.10 \(.*\); 6205\.20\.20\.16 \(.*\)\. From a search of the description; the line is not costed until a code is chosen\.$/);
     // 6109.10.00 fits its description: costed, no note of the search (16.5% of 1,000 = 165).
     expect(v[2][0]).toBe(165);

@@ -114,7 +114,7 @@ describe('the task pane in Chromium', () => {
       window.__sheet.note(2, 15, 'Costed last week: OK');
     });
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 3 lines into Sheet1!F1:P6; 1 with errors \(see the Status column\)\. Schedule 2026 Revision 10\.$/);
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 of 3 lines into Sheet1!F1:P6; 1 with errors \(see the Status column\)\. Schedule 2026 Revision 10\.$/);
     expect(api).toEqual(['POST /api/v1/duty/bulk']);
     // The value is Ext value, read from its text; the unit price is not the value; the unreadable line is not sent.
     expect(bulkBodies).toEqual([{ items: [{ hts: '6109.10.00', origin: 'China', qty: 5000, value: 10500 }, { hts: '8471.30.01', qty: 10, value: 2000 }] }]);
@@ -162,7 +162,7 @@ describe('the task pane in Chromium', () => {
     await page.click('#cost');
     await page.locator('#confirm').waitFor({ state: 'visible' });
     await page.click('#confirm-yes');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 3 lines/);
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 of 3 lines/);
     expect(api).toEqual(['POST /api/v1/duty/bulk']);
     const row = await page.evaluate(() => window.__sheet.get(1, 5, 1, 7)[0]);
     // Section 301: China at 25% = 2,625 and note 52 +12.5% = 1,312.50; HMF 0.125% of 10,500 = 13.13 (of the entry's 15.63, by value).
@@ -182,12 +182,12 @@ describe('the task pane in Chromium', () => {
     expect(await page.isChecked('#check-codes')).toBe(true);
     await page.uncheck('#check-codes');
     await page.click('#cost');
-    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 2 lines into .*; 1 with errors/);
+    await expect.poll(() => statusOf('order-status')).toMatch(/^Costed 1 of 2 lines into .*; 1 with errors/);
     expect(api).toEqual(['POST /api/v1/hts/batch', 'POST /api/v1/duty/bulk']);
     // Assumptions/Notes and Status, right of the three columns.
     const [noCode, laptop] = await page.evaluate(() => window.__sheet.get(31, 12, 2, 2));
     expect(noCode[0]).toMatch(/^Suggested codes: 6109\.10\.00\.12 /);
-    expect(noCode[1]).toBe('Error: hts must be a tariff code such as 6109.10.00');
+    expect(noCode[1]).toBe('Error: hts is blank: give a tariff code such as 6109.10.00');
     expect([String(laptop[0]).includes('Check the code'), laptop[1]]).toEqual([false, 'OK']);
 
     // Ticked again: the laptop code is questioned for a t-shirt description.
@@ -251,7 +251,7 @@ describe('the task pane in Chromium', () => {
     });
     await page.click('#cost');
     // The invoice of the Sheets sidebar's picture (test/sheets/orders.ts), so the README's two pictures show one order.
-    await expect.poll(() => statusOf('order-status')).toBe('Costed 3 lines into Sheet1!F1:P6; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
+    await expect.poll(() => statusOf('order-status')).toBe('Costed 2 of 3 lines into Sheet1!F1:P6; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
     // The API takes one date per request: the line without a date, then 2025-10-01, each its own entry.
     expect(bulkBodies).toEqual([
       { items: [{ hts: '7208.10.15', origin: 'VN', value: 12000, claim: 'none' }] },
@@ -262,7 +262,7 @@ describe('the task pane in Chromium', () => {
     expect(out[0].slice(0, 9)).toEqual([0, 0, 6000, 0, 41.57, 0, 18041.57, 'Free', 's232_metals 9903.82.02; s301_forced_labor 9903.05.90']);
     // 2025-10-01: 16.5% = 1,650; IEEPA reciprocal Vietnam 20% (9903.02.69) = 2,000; MPF 34.64; landed 13,684.64.
     expect(out[1].slice(0, 9)).toEqual([1650, 0, 0, 2000, 34.64, 0, 13684.64, '16.5%', 'ieepa_reciprocal 9903.02.69']);
-    expect(out[2][10]).toBe('Error: Entry date "next week" is not a date (write it YYYY-MM-DD or as a date cell)');
+    expect(out[2][10]).toBe('Error: Entry date "next week" is not a date this add-in reads: write it YYYY-MM-DD (2026-11-30) or as a date cell');
     // Totals: MPF 41.57 + 34.64 = 76.21; landed 31,726.21; each program; the IEEPA amount that may be refunded.
     expect(out[3]).toEqual([
       1650, 0, 6000, 2000, 76.21, 0, 31726.21, '', 's232_metals $6,000.00; ieepa_reciprocal $2,000.00', 'Refundable (IEEPA, past entry dates): $2,000.00',
@@ -334,7 +334,7 @@ describe('the task pane in Chromium', () => {
       const rate = await window.__associated.get('RATE')!('6109.10.00', 'kr');
       return { specific, rate };
     });
-    expect(result.specific).toMatchObject({ code: '#N/A', message: expect.stringContaining('the general rate 4.4¢/kg is specific, so the duty needs a quantity') });
+    expect(result.specific).toMatchObject({ code: '#N/A', message: '0201.10.05: The rate "4.4¢/kg" is specific: give qty and unit (per kg) to compute the duty. For example =TARIFF.DUTY(hts, value, origin, , , 100, "kg").' });
     expect(result.rate).toBe('Free');
   });
 

@@ -162,7 +162,8 @@ describe('whole ranges', () => {
     expect(answer[4]).toEqual(['']); // a blank row stays blank and asks nothing
     expect(answer[5][0]).toMatch(/^#VALUE! value must be a number of U.S. dollars, 0 or more/);
     // Wine, 6.3¢/liter: a specific rate needs a quantity.
-    const needsQty = '#N/A 2204.21.50: The rate "6.3¢/liter" is specific: give qty and unit (per liter) to compute the duty. Pass qty and unit, e.g. =DUTY(hts, value, origin, , , 100, "kg").';
+    // The call's example in the rate's own unit (it said "kg" for every rate), the reason once.
+    const needsQty = '#N/A 2204.21.50: The rate "6.3¢/liter" is specific: give qty and unit (per liter) to compute the duty. For example =DUTY(hts, value, origin, , , 100, "liter").';
     expect(answer[6][0]).toBe(needsQty);
     expect((w.requests[0].body as { queries: unknown[] }).queries).toHaveLength(6);
 

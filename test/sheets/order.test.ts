@@ -87,7 +87,7 @@ describe('the sidebar costs the selected order', () => {
     // which would repeat their Assumptions/Notes cell, and the one an earlier costing left is gone.
     expect(w.sheet.getRange('F9').getNotes()[0][0]).toMatch(/Antidumping and countervailing duties are not included\./);
     expect(w.sheet.getRange('F1:P8').getNotes().flat()).toEqual(Array(88).fill(''));
-    expect(summary.totals).toMatchObject({ lines: 5, errors: 1, customs_value: 18000, duty: 1656.3, landed_cost: 21741.15, additional_duty: 2000, by_program: { s301_china: 750, s301_forced_labor: 1250 } });
+    expect(summary.totals).toMatchObject({ lines: 5, errors: 1, customs_value: 18000, duty: 1656.3, landed_cost: 19731.72, additional_duty: 2000, by_program: { s301_china: 750, s301_forced_labor: 1250 } });
 
     // Marks and formats.
     const bg = w.sheet.getRange('F2:P8').getBackgrounds().map((r) => r[10]);
@@ -239,7 +239,7 @@ describe('the sidebar costs the selected order', () => {
     expect(w.sheet.values('O5:P5')).toEqual([
       ['Refundable (IEEPA, past entry dates): $2,000.00', 'Total: 3 lines; 1 with errors (not in the totals); costed as 2 entries, one per entry date (MPF minimum and maximum apply to each)'],
     ]);
-    expect(w.sheet.values('P4')[0][0]).toBe('Error: Entry date "next week" is not a date (write it YYYY-MM-DD or as a date cell)');
+    expect(w.sheet.values('P4')[0][0]).toBe('Error: Entry date "next week" is not a date this add-in reads: write it YYYY-MM-DD (2026-11-30) or as a date cell');
     expect(w.sheet.values('O3')[0][0]).toMatch(/IEEPA duties \(entries 2025-02-04 to 2026-02-23\) were held unlawful/);
     expect(String(w.sheet.values('F6')[0][0])).toMatch(/ · entry dates 2025-10-01 \(per line; lines without one: entry date \d{4}-\d\d-\d\d \(the day of costing\)\) · /);
     expect(summary.totals).toMatchObject({ lines: 3, errors: 1, section_232: 6000, additional_duty: 8000, refundable: 2000, by_program: { s232_metals: 6000, ieepa_reciprocal: 2000 } });
@@ -355,7 +355,7 @@ describe('a Description column: suggested codes and "check the code" (issue 31 p
     // Results from D: Duty (D) ... Landed cost (J), Rate (K), Program(s) (L), Assumptions/Notes (M), Status (N).
     const [noCode, fits, questioned] = w.sheet.values('D2:N4');
     expect(noCode.slice(0, 7)).toEqual(['', '', '', '', '', '', '']);
-    expect(noCode[10]).toBe('Error: hts must be a tariff code such as 6109.10.00');
+    expect(noCode[10]).toBe('Error: hts is blank: give a tariff code such as 6109.10.00');
     expect(noCode[9]).toMatch(/^Suggested codes: 6109\.10\.00\.12 \(T-shirts, singlets, tank tops and similar garments, knitted or crocheted › Men's \(338\)\); 6211\.11\.80\.10 \(.*\); 6205\.20\.20\.16 \(.*\)\. From a search of the description; the line is not costed until a code is chosen\.$/);
     // 16.5% of 1,000.
     expect([fits[0], fits[10]]).toEqual([165, 'OK']);

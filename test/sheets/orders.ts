@@ -36,8 +36,9 @@ export const MIXED_ORDER_BY_VESSEL = [
   ['', '', '', '', '', '', '', '', '', '', ''],
   // 86.5¢/kg without a quantity: no duty, no landed cost, the reason instead.
   ['', 0, 0, 0, 6.93, 2.5, '', '86.5¢/kg', '', 'No origin country given (origin is a program, not a country): only the chapter 99 duties owed by goods of every country are included.\nThe rate "86.5¢/kg" is specific: give qty and unit (per kg) to compute the duty.\nThis line\'s footnotes also cite 9904.04.22, 9904.04.30: import quotas of chapter 99, subchapter IV, not checked in this estimate.', 'The rate "86.5¢/kg" is specific: give qty and unit (per kg) to compute the duty.'],
-  // Duty 1,656.30; landed 18,000 + 1,656.30 + 750 + 1,250 (note 52) + 62.35 + 22.50; each program's total.
-  [1656.3, 2000, 0, 0, 62.35, 22.5, 21741.15, '', 's301_china $750.00; s301_forced_labor $1,250.00', '', 'Total: 5 lines; 1 with errors (not in the totals); 1 without a duty (0 in the totals): a specific or compound rate needs its Qty (and Unit)'],
+  // Duty 1,656.30; each program's total; Landed cost the column's sum 13,697.14 + 5,023.57 + 1,011.01: the milk
+  // powder's blank cell leaves out its 2,000 + 6.93 + 2.50 (counted with its duty as 0, it made 21,741.15).
+  [1656.3, 2000, 0, 0, 62.35, 22.5, 19731.72, '', 's301_china $750.00; s301_forced_labor $1,250.00', '', 'Total: 5 lines; 1 with errors (not in the totals); 1 line without a duty (see the Status): left out of Landed cost, counted in the other totals'],
 ];
 
 /**

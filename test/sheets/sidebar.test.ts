@@ -112,7 +112,7 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
   await page.locator('#confirm').waitFor({ state: 'visible' });
   await page.click('#overwrite');
   // The pane's words (one shared status text).
-  await expect.poll(() => text('#order')).toBe('Costed 5 lines into Sheet1!F1:P9; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
+  await expect.poll(() => text('#order')).toBe('Costed 4 of 5 lines into Sheet1!F1:P9; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
   expect(world.sheet.values('F1:P8')).toEqual(MIXED_ORDER_BY_VESSEL);
   expect(calls.filter((c) => c !== 'getSettings' && c !== 'saveSettings' && c !== 'testConnection')).toEqual(['planSelectedOrder', 'planSelectedOrder', 'costOrderChunk', 'finishOrder']);
 
@@ -127,7 +127,7 @@ test('cost the selected order: asked before overwriting, cancel writes nothing, 
     'MPF $62.35',
     'HMF $22.50',
     'Duties and fees $3,741.15',
-    'Landed cost $21,741.15',
+    'Landed cost (1 line without a duty left out) $19,731.72', // the milk powder's blank Landed cost left out: 21,741.15 − 2,009.43
   ]);
   // No progress bar is left behind.
   expect(await page.locator('#progress').isHidden()).toBe(true);
@@ -144,7 +144,7 @@ test('an invoice with Entry date and Claim columns: Section 232 and the refundab
   await page.uncheck('#ocean');
   await page.check('#checkCodes');
   await page.click('#cost');
-  await expect.poll(() => text('#order')).toBe('Costed 3 lines into Sheet1!F1:P6; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
+  await expect.poll(() => text('#order')).toBe('Costed 2 of 3 lines into Sheet1!F1:P6; 1 with errors (see the Status column). Schedule 2026 Revision 10.');
   // The same figures as the Excel pane's for this invoice: 232 steel today, IEEPA reciprocal on 2025-10-01.
   expect(await shownTotals()).toEqual([
     'Lines 3 (1 with errors)',

@@ -8,9 +8,9 @@
 /// <reference path="../types/custom-functions.d.ts" />
 import type { DutyResult } from '../../../shared/order.js';
 import { isApiError, landed } from '../client/index.js';
-import { BLANK_VALUE, dateArgument, isBlank } from '../../../spreadsheet/order-sheet.js';
-import { sentQuantity, unknownUnitText } from '../../../spreadsheet/invoice-units.js';
-import { RESULT_COLUMNS, resultCells } from '../../../spreadsheet/order-output.js';
+import { BLANK_HTS, BLANK_VALUE, dateArgument, isBlank, readCode } from '../../../spreadsheet/order-sheet.js';
+import { sentQuantity, unknownUnitText, type SentQuantity } from '../../../spreadsheet/invoice-units.js';
+import { missingDutyText, RESULT_COLUMNS, resultCells } from '../../../spreadsheet/order-output.js';
 import { nothingFound, searchCells, SPILLED_LINES } from '../../../spreadsheet/search-cells.js';
 
 export { RESULT_COLUMNS };
@@ -25,38 +25,32 @@ function cellError(code: CustomFunctions.ErrorCode, message: string): CustomFunc
 }
 
 /** An API or transport error as the cell shows it: bad input is #VALUE!, the rest #N/A. */
-function toCellError(e: unknown, hts: Cell): CustomFunctions.Error {
+function toCellError(e: unknown): CustomFunctions.Error {
   if (!isApiError(e)) return cellError(CustomFunctions.ErrorCode.notAvailable, `landed: ${e instanceof Error ? e.message : String(e)}`);
-  if (e.code !== 'invalid_parameter') return cellError(CustomFunctions.ErrorCode.notAvailable, e.message);
-  let message = e.message;
-  if (e.details.parameter === 'hts' && typeof hts === 'number' && !Number.isInteger(hts))
-    message += `. Excel keeps ${hts} as a number and drops its zeros: enter the code as text, e.g. '6109.10.00`;
-  return cellError(CustomFunctions.ErrorCode.invalidValue, message);
+  return cellError(e.code === 'invalid_parameter' ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable, e.message);
 }
 
-/** A line's answer, with the unit the invoice-unit table did not know (not sent). */
-type Answer = DutyResult & { unknownUnit?: string };
+/** A line's answer, with the quantity as sent (the unit the invoice-unit table did not know, the invoice's own unit word). */
+type Answer = DutyResult & { sent: SentQuantity };
 
 async function query(hts: Cell, value: Cell, origin?: Cell, s301?: Cell, ocean?: Cell, qty?: Cell, unit?: Cell, date?: Cell, claim?: Cell): Promise<Answer> {
   const sent = sentQuantity(qty, unit);
+  // A code typed as a number (6109.1) is read as the order panes and Sheets read it (spreadsheet/order-sheet.ts readCode); a blank one is named.
+  if (isBlank(hts)) throw cellError(CustomFunctions.ErrorCode.invalidValue, BLANK_HTS);
   if (isBlank(value)) throw cellError(CustomFunctions.ErrorCode.invalidValue, BLANK_VALUE);
   try {
-    const r = await landed().duties.duty({ hts, value, origin, s301, ocean, qty: sent.qty, unit: sent.unit, date: dateArgument(date), claim });
-    return sent.unknownUnit ? { ...r, unknownUnit: sent.unknownUnit } : r;
+    const r = await landed().duties.duty({ hts: readCode(hts), value, origin, s301, ocean, qty: sent.qty, unit: sent.unit, date: dateArgument(date), claim });
+    return { ...r, sent };
   } catch (e) {
-    throw toCellError(e, hts);
+    throw toCellError(e);
   }
 }
 
 /** The duty, or #N/A saying which rate applies and that it needs a quantity (or why it has no amount); #VALUE! for a unit not known. */
 function computedDuty(r: Answer): number {
   if (r.duty !== null) return r.duty;
-  if (r.unknownUnit && r.specific_rate) throw cellError(CustomFunctions.ErrorCode.invalidValue, `${r.hts}: ${unknownUnitText(r.unknownUnit, r.duty_rate)}`);
-  const reason = r.notes.find((n) => n.startsWith('The rate ') || n.startsWith('No rate')) ?? '';
-  const message = r.specific_rate
-    ? `${r.hts}: the ${r.rate_basis} rate ${r.duty_rate} is specific, so the duty needs a quantity: pass qty and unit, e.g. =TARIFF.DUTY(hts, value, origin, , , 100, "kg"). ${reason}`
-    : `${r.hts}: the duty is not computed for the ${r.rate_basis} rate ${r.duty_rate ?? '(none printed)'}. ${reason}`;
-  throw cellError(CustomFunctions.ErrorCode.notAvailable, message.trim());
+  if (r.sent.unknownUnit && r.specific_rate) throw cellError(CustomFunctions.ErrorCode.invalidValue, `${r.hts}: ${unknownUnitText(r.sent.unknownUnit, r.duty_rate)}`);
+  throw cellError(CustomFunctions.ErrorCode.notAvailable, missingDutyText(r, 'TARIFF.DUTY', r.sent));
 }
 
 /**
@@ -227,16 +221,17 @@ export async function rate(hts: unknown, origin?: unknown): Promise<string> {
  * @returns The description.
  */
 export async function desc(hts: unknown): Promise<string> {
+  const code = readCode(hts);
   try {
-    return (await landed().duties.duty({ hts, value: 0 })).description;
+    return (await landed().duties.duty({ hts: code, value: 0 })).description;
   } catch (e) {
     // Headings and subheadings carry no rate, so the duty query refuses them: ask for the record.
-    if (!(isApiError(e) && typeof e.details.level === 'number')) throw toCellError(e, hts);
+    if (!(isApiError(e) && typeof e.details.level === 'number')) throw toCellError(e);
   }
   try {
-    return (await landed().record(String(hts))).description;
+    return (await landed().record(String(code ?? ''))).description;
   } catch (e) {
-    throw toCellError(e, hts);
+    throw toCellError(e);
   }
 }
 
@@ -275,7 +270,7 @@ export async function exporters(hts: unknown, limit?: number): Promise<unknown[]
   try {
     data = await landed().exporters(String(hts ?? ''), limit ?? undefined);
   } catch (e) {
-    throw toCellError(e, hts);
+    throw toCellError(e);
   }
   if (!data.exporters.length) throw cellError(CustomFunctions.ErrorCode.notAvailable, `No exporter data for chapter ${data.chapter}`);
   return [
@@ -296,7 +291,7 @@ export async function search(words: unknown, n?: number): Promise<unknown[][]> {
   try {
     answer = await landed().search(String(words ?? '').trim(), n ?? SPILLED_LINES);
   } catch (e) {
-    throw toCellError(e, words);
+    throw toCellError(e);
   }
   if (!answer.results.length) throw cellError(CustomFunctions.ErrorCode.notAvailable, nothingFound(answer));
   return searchCells(answer);

@@ -5,14 +5,14 @@
  * this layer only moves cells. It never overwrites a non-empty cell without asking.
  */
 /// <reference types="office-js" />
-import type { OrderLine } from '../../../shared/order.js';
+import type { OrderLine, OrderTotals } from '../../../shared/order.js';
 import type { CostedOrder, Landed } from '../client/index.js';
 import {
   columnLetter, FOOTER_ROWS, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetOrder,
 } from '../../../spreadsheet/order-sheet.js';
 import { orderRequests, type OrderRequest } from '../../../spreadsheet/order-requests.js';
 import { addCodeNotes, codeQueries } from '../../../spreadsheet/code-check.js';
-import { costingRecord, KIND_COLOURS, lineOutput, overwriteQuestion, shownNotes, totalsOutput, withUnread } from '../../../spreadsheet/order-output.js';
+import { costingRecord, dutyMissing, KIND_COLOURS, lineOutput, overwriteQuestion, shownNotes, shownTotals, totalsOutput, type LineOutput } from '../../../spreadsheet/order-output.js';
 
 export interface Selection {
   address: string;
@@ -33,6 +33,9 @@ export interface OutputBlock {
    * are in its Assumptions/Notes cell), which removes a note an earlier costing left there.
    */
   notes: string[];
+  /** The totals as the totals row shows them (spreadsheet/order-output.ts shownTotals), and the lines without a duty. */
+  totals: OrderTotals;
+  dutyMissing: number;
 }
 
 /** What is written next to the selection: a header row (when it has one), a row per row, the totals and the record. */
@@ -43,21 +46,22 @@ export function outputBlock(sel: Selection, order: SheetOrder, requests: readonl
   const notes: string[] = values.map(() => '');
   if (order.header) values[0] = [...RESULT_HEADERS];
   const answers = [...costed.lines] as (OrderLine | undefined)[];
-  let missing = 0;
+  const outputs: LineOutput[] = [];
   // The answers come request by request, in the order the lines were sent.
   for (const line of requests.flatMap((r) => r.lines)) {
     const out = lineOutput(line, line.item ? answers.shift() : undefined, costed.notes);
     values[line.row] = out.cells;
     fills[line.row] = KIND_COLOURS[out.kind];
-    if (out.kind === 'warning') missing++;
+    outputs.push(out);
   }
-  const unread = order.lines.filter((l) => !l.item).length;
-  values[sel.rowCount] = totalsOutput(withUnread(costed.totals, unread), missing, costed.entries);
+  const totals = shownTotals(costed.totals, outputs, order.lines.filter((l) => !l.item).length);
+  const missing = dutyMissing(outputs);
+  values[sel.rowCount] = totalsOutput(totals, missing, costed.entries);
   values[sel.rowCount + 1][0] = costingRecord({ revision: costed.hts_revision, options, dates: order.lines.flatMap((l) => l.date ?? []), at });
   notes[sel.rowCount + 1] = costed.notes.join('\n');
   // The header and the record are text (as Sheets leaves them); the lines and the totals take the results' formats.
   const text = (i: number) => i === sel.rowCount + 1 || (order.header && i === 0);
-  return { values, numberFormat: values.map((_, i) => (text(i) ? RESULT_HEADERS.map(() => 'General') : [...RESULT_FORMATS])), fills, notes };
+  return { values, numberFormat: values.map((_, i) => (text(i) ? RESULT_HEADERS.map(() => 'General') : [...RESULT_FORMATS])), fills, notes, totals, dutyMissing: missing };
 }
 
 /**
@@ -153,6 +157,9 @@ export interface CostSummary {
   address: string | null;
   order: SheetOrder;
   costed: CostedOrder | null;
+  /** The totals as the sheet shows them and the lines without a duty (absent when cancelled). */
+  totals?: OrderTotals;
+  dutyMissing?: number;
   /** What the pane lists under the totals, as the Sheets sidebar does (spreadsheet/order-output.ts shownNotes). */
   notes: string[];
 }
@@ -176,5 +183,5 @@ export async function costSelectedOrder(req: CostRequest, deps: CostDeps): Promi
   );
   const block = outputBlock(sel, order, requests, costed, req.options, (deps.now ?? (() => new Date()))());
   const address = await writeBlock(sel, order, block);
-  return { address, order, costed, notes: shownNotes(block.values[sel.rowCount], costed.notes) };
+  return { address, order, costed, totals: block.totals, dutyMissing: block.dutyMissing, notes: shownNotes(block.values[sel.rowCount], costed.notes) };
 }

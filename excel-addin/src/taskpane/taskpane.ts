@@ -10,7 +10,7 @@ import { GET_A_KEY } from '../../../spreadsheet/addin-help.js';
 import { COLUMN_LABELS, columnChoices, ColumnsNeeded, DECIMAL_MARKS, ORDER_COLUMNS, pickerDefaults, type ColumnChoice, type ColumnMapping, type DecimalMark } from '../../../spreadsheet/order-sheet.js';
 import { costSelectedOrder, readSelection } from './order-sheet.js';
 import { checkSelectedRefund } from './refund.js';
-import { CANCELLED, costedText, progressText, totalsBlock, withUnread, type TotalsRow } from '../../../spreadsheet/order-output.js';
+import { CANCELLED, costedText, progressText, totalsBlock, type TotalsRow } from '../../../spreadsheet/order-output.js';
 import { waitingText } from '../../../spreadsheet/rate-limit.js';
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
@@ -199,19 +199,13 @@ async function cost(): Promise<void> {
         waiting,
       },
     );
-    if (!summary.costed || summary.address === null) {
+    if (!summary.costed || summary.address === null || !summary.totals) {
       say('order-status', CANCELLED);
       return;
     }
-    const t = summary.costed.totals;
-    const unread = summary.order.lines.filter((l) => !l.item).length;
-    const errors = t.errors + unread;
-    say(
-      'order-status',
-      costedText(withUnread(t, unread), summary.address, summary.costed.hts_revision),
-      errors ? 'error' : 'ok',
-    );
-    showTotals(totalsBlock(withUnread(t, unread)));
+    const t = summary.totals;
+    say('order-status', costedText(t, summary.address, summary.costed.hts_revision), t.errors ? 'error' : 'ok');
+    showTotals(totalsBlock(t, summary.dutyMissing));
     // The notes the Sheets sidebar shows: what the totals leave out, the fee year used (a fallback when the table
     // lacks the current one), the caveats; on the sheet they are the totals' Status and the record's cell note.
     showNotes(summary.notes);
