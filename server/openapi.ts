@@ -198,7 +198,11 @@ export const openapi = {
       get: {
         operationId: 'getHts',
         summary: 'The schedule record of a 4-, 6-, 8- or 10-digit code',
-        parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' }, example: '6109.10.00' }, { $ref: '#/components/parameters/key' }],
+        parameters: [
+          { name: 'code', in: 'path', required: true, schema: { type: 'string' }, example: '6109.10.00' },
+          queryParam('date', 'The record as of this date (YYYY-MM-DD; default today): the revision in force on it (hts_revision names it)', { type: 'string', format: 'date' }),
+          { $ref: '#/components/parameters/key' },
+        ],
         responses: { '200': ok('The record', { $ref: '#/components/schemas/HtsRecord' }), '404': err('NotFound'), ...commonErrors },
       },
     },

@@ -4,11 +4,11 @@
  * as a difference from the newest: the rows it keeps unchanged stay one row version whose interval
  * runs on; a row it drops or changes ends its version there; a new or changed row starts one.
  */
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
-import { DATED_FIELDS, rowFields, type DatedRow, type DatedScheduleData, type RevisionInfo } from '../../shared/revisions.js';
-import type { HtsRow } from '../../shared/index.js';
+import { constants, gunzipSync, gzipSync } from 'node:zlib';
+import { DATED_FIELDS, rowFields, rowsOf, type DatedRow, type DatedScheduleData, type RevisionInfo } from '../../shared/revisions.js';
+import { buildSchedule, type DatedSchedules, type HtsRow } from '../../shared/index.js';
 import { dataDir } from './paths.js';
 
 export const datedSchedulePath = (env: NodeJS.ProcessEnv = process.env): string => env.HTS_DATED ?? join(dataDir, 'hts', 'dated-schedule.json.gz');
@@ -24,9 +24,38 @@ export function readDatedSchedule(path: string): DatedScheduleData {
   return data;
 }
 
-/** Only the revisions of the file, without keeping its rows: what a start needs. */
+/**
+ * Only the revisions of the file, which it writes first: the head of the file inflated (a few kB),
+ * not its 11 MB of rows. What a start needs.
+ */
 export function readRevisions(path: string): RevisionInfo[] {
-  return readDatedSchedule(path).revisions;
+  const fd = openSync(path, 'r');
+  try {
+    for (let size = 1 << 14; ; size *= 4) {
+      const head = Buffer.alloc(size);
+      const n = readSync(fd, head, 0, size, 0);
+      const text = gunzipSync(head.subarray(0, n), { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+      const start = text.indexOf('"revisions":');
+      const end = text.indexOf(',"fields":');
+      if (start >= 0 && end > start) return JSON.parse(text.slice(start + 12, end)) as RevisionInfo[];
+      if (n < size) throw new Error('no list of revisions');
+    }
+  } catch (e) {
+    throw new Error(`${path}: cannot read the dated schedule's revisions (${(e as Error).message})`);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The dated schedule at `path` for the engine (null when there is none): its revisions read now, its
+ * rows when an older revision is first asked for (then kept: each revision is built from them).
+ */
+export function datedSchedules(path: string): DatedSchedules | null {
+  if (!existsSync(path)) return null;
+  const revisions = readRevisions(path);
+  let data: DatedScheduleData | undefined;
+  return { revisions, schedule: (k) => buildSchedule(rowsOf((data ??= readDatedSchedule(path)), k), revisions[k].name) };
 }
 
 export function writeDatedSchedule(path: string, data: DatedScheduleData): number {
