@@ -7,7 +7,7 @@ import { Origins, type Country } from './origins.js';
 import { costOrder, costQuery, type DutyQuery, type DutyResult, type Order, type OrderResult } from './order.js';
 import { parseDate } from './params.js';
 import { htsRecord, type HtsRecord } from './record.js';
-import { governingRevision, type RevisionInfo } from './revisions.js';
+import { governingRevision, type CodeHistory, type RevisionInfo } from './revisions.js';
 import type { Schedule } from './schedule.js';
 import { ScheduleIndex } from './search/schedule-index.js';
 import { searchSchedule, type SearchAnswer, type SearchQuery } from './search/search.js';
@@ -20,6 +20,8 @@ import { Chapter99, type Chapter99Tables } from './stacking.js';
 export interface DatedSchedules {
   revisions: readonly RevisionInfo[];
   schedule(k: number): Schedule;
+  /** Where codes absent from revision k stood in the others (read when first asked). */
+  history(k: number): CodeHistory;
 }
 
 /** Older revisions kept built at once (40-60 MB of heap each): a day's entries fall on a few. */
@@ -52,7 +54,7 @@ export class Tariff {
     this.own = dated ? dated.revisions.findIndex((r) => r.name === schedule.revision) : -1;
     this.origins = new Origins(countries);
     this.chapter99 = new Chapter99(chapter99);
-    this.lines = new FoundLines(schedule);
+    this.lines = new FoundLines(schedule, dated && this.own >= 0 ? dated.history(this.own) : undefined);
     this.today = today;
     this.searchIndex = searchIndex;
   }
@@ -88,7 +90,7 @@ export class Tariff {
     if (lines) {
       this.older.delete(k);
     } else {
-      lines = new FoundLines(dated.schedule(k));
+      lines = new FoundLines(dated.schedule(k), dated.history(k));
       if (this.older.size === REVISIONS_KEPT) this.older.delete(this.older.keys().next().value!);
     }
     this.older.set(k, lines);
@@ -139,4 +141,4 @@ export { BASES } from './measures/measure.js';
 export type { HtsRecord } from './record.js';
 export { MAX_RESULTS, MAX_SEARCH_TEXT, MAX_SEARCHES, resultLimit, type SearchAnswer, type SearchHit, type SearchQuery } from './search/search.js';
 export type { Chapter99Heading } from './chapter99.js';
-export { governingRevision, rowsOf, type DatedScheduleData, type RevisionInfo } from './revisions.js';
+export { codeHistory, governingRevision, rowsOf, type CodeHistory, type DatedScheduleData, type RevisionInfo } from './revisions.js';

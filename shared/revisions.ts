@@ -58,3 +58,46 @@ export function rowsOf(data: DatedScheduleData, k: number): HtsRow[] {
 export function rowFields(row: HtsRow): DatedRow extends [number, number | null, ...infer F] ? F : never {
   return [row.htsno ?? '', String(row.indent ?? ''), row.description ?? '', row.units ?? [], row.general ?? '', row.special ?? '', row.other ?? '', row.footnotes ?? []];
 }
+
+/** A code as it stood in the nearest revision that held it, when the revision in force does not. */
+export interface CodeElsewhere {
+  /** The revision's name (`2025 Revision 18`). */
+  revision: string;
+  /** Its rate texts then: its own, or (a 10-digit line) its 8-digit line's. */
+  general: string;
+  special: string;
+  column2: string;
+}
+
+/** Of a code's digits, where it stood nearest to a given revision (null: in no revision). */
+export type CodeHistory = (digits: string) => CodeElsewhere | null;
+
+const byCode = new WeakMap<DatedScheduleData, Map<string, DatedRow[]>>();
+
+/** The code history seen from revision `k` of `data`: a code's nearest revision (before or after k) and its rates there. */
+export function codeHistory(data: DatedScheduleData, k: number): CodeHistory {
+  return (digits) => {
+    let index = byCode.get(data);
+    if (!index) {
+      index = new Map();
+      for (const r of data.rows) {
+        if (!r[2]) continue;
+        const d = r[2].replace(/\./g, '');
+        const list = index.get(d);
+        if (list) list.push(r);
+        else index.set(d, [r]);
+      }
+      byCode.set(data, index);
+    }
+    const last = data.revisions.length - 1;
+    // The revision of each version nearest to k, and the version nearest of all.
+    const at = (r: DatedRow) => (r[0] > k ? r[0] : Math.min(k, (r[1] ?? last + 1) - 1));
+    let best: DatedRow | undefined;
+    for (const r of index.get(digits) ?? []) if (!best || Math.abs(at(r) - k) < Math.abs(at(best) - k)) best = r;
+    if (!best) return null;
+    const j = at(best);
+    const inJ = (r: DatedRow) => r[0] <= j && (r[1] === null || j < r[1]);
+    const rated = best[6].trim() !== '' ? best : digits.length === 10 ? (index.get(digits.slice(0, 8)) ?? []).find(inJ) : undefined;
+    return { revision: data.revisions[j].name, general: rated?.[6] ?? '', special: rated?.[7] ?? '', column2: rated?.[8] ?? '' };
+  };
+}

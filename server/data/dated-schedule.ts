@@ -7,7 +7,7 @@
 import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
-import { DATED_FIELDS, rowFields, rowsOf, type DatedRow, type DatedScheduleData, type RevisionInfo } from '../../shared/revisions.js';
+import { codeHistory, DATED_FIELDS, rowFields, rowsOf, type DatedRow, type DatedScheduleData, type RevisionInfo } from '../../shared/revisions.js';
 import { buildSchedule, type DatedSchedules, type HtsRow } from '../../shared/index.js';
 import { dataDir } from './paths.js';
 
@@ -55,7 +55,15 @@ export function datedSchedules(path: string): DatedSchedules | null {
   if (!existsSync(path)) return null;
   const revisions = readRevisions(path);
   let data: DatedScheduleData | undefined;
-  return { revisions, schedule: (k) => buildSchedule(rowsOf((data ??= readDatedSchedule(path)), k), revisions[k].name) };
+  const rows = () => (data ??= readDatedSchedule(path));
+  return {
+    revisions,
+    schedule: (k) => buildSchedule(rowsOf(rows(), k), revisions[k].name),
+    history(k) {
+      let history: ReturnType<typeof codeHistory> | undefined;
+      return (digits) => (history ??= codeHistory(rows(), k))(digits);
+    },
+  };
 }
 
 export function writeDatedSchedule(path: string, data: DatedScheduleData): number {

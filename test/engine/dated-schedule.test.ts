@@ -67,3 +67,28 @@ describe('answers name the revision used', () => {
     expect(r.hts_revision).toBe('2025 Revision 13; 2026 Revision 10');
   });
 });
+
+describe('codes by date (issue 38, point 3)', () => {
+  const t = datedTariff();
+  it('a code of 2025 Revision 18 that 2026 Revision 10 does not have is found and costed as it stood then', () => {
+    // 8507.60.00.20 ("Other" lithium-ion batteries) was split by 2026 Revision 2. On 2025-08-10 (Revision 18) it is a line
+    // of its own, costed at its 8-digit line's 3.4%: 3.4% of 10,000 = 340.
+    const r = t.duty({ hts: '8507.60.00.20', value: 10000, origin: 'DE', date: '2025-08-10' });
+    expect(r).toMatchObject({ hts: '8507.60.00.20', hts_revision: '2025 Revision 18', duty: 340, assumptions: expect.not.arrayContaining([expect.stringMatching(/not in/)]) });
+  });
+  it('a code given for a date on which it did not exist, with the same rates: costed on that date\'s line, saying so', () => {
+    // 8507.60.00.20 on 2026-06-10: gone from 2026 Revision 10; it was a line of 2026 Revision 1 under 8507.60.00 at 3.4%, the rate
+    // of 8507.60.00 now: costed there, 3.4% of 10,000 = 340.
+    const r = t.duty({ hts: '8507.60.00.20', value: 10000, origin: 'DE', date: '2026-06-10' });
+    expect(r).toMatchObject({ hts: '8507.60.00', hts_revision: '2026 Revision 10', duty: 340 });
+    expect(r.assumptions[0]).toBe('Code 8507.60.00.20 is not in 2026 Revision 10, the schedule in force on the entry date; it was a line of 2026 Revision 1 with the rates of 8507.60.00 (general 3.4%): read as 8507.60.00.')
+  });
+  it('otherwise an error naming that date\'s codes under the same 8 digits, or 6', () => {
+    // 4420.19.00.00 is not in 2025's basic edition and no line of 4420.19 is.
+    expect(() => t.duty({ hts: '4420.19.00.00', value: 1000, origin: 'DE', date: '2025-01-10' })).toThrow(/is not in 2025 Basic Edition, the schedule in force on the entry date \(it was a line of 2025 Revision 1\); that schedule has no code under 4420\.19\./);
+    // 0202.30.80.15 (from 2026 Revision 2) on 2025-01-10: the rates of 0202.30.80 then are not the ones it carried.
+    const order = t.order({ origin: 'AU', date: '2025-01-10', items: [{ hts: '0202.30.80.15', value: 1000 }] });
+    const line = order.lines[0];
+    expect('error' in line && line.error).toMatchObject({ code: 'not_found', details: { parameter: 'items[0].hts', revision: '2025 Basic Edition', codes: ['0202.30.80.00'] } });
+  });
+});
