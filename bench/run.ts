@@ -17,6 +17,7 @@ import { build } from 'esbuild';
 import { loadTariff } from '../server/config.js';
 import { projectRoot } from '../server/data/paths.js';
 import { bulkBench } from './bulk.js';
+import { datedBench } from './dated.js';
 import type { EngineFigures } from './engine.js';
 import { httpBench } from './http.js';
 import { benchOrder, linePools } from './lib/lines.js';
@@ -129,6 +130,9 @@ row({ figure: 'RSS after load, operator settings', value: Math.max(...tuned.rss)
 row({ figure: 'RSS growth across rounds, operator settings', value: tunedGrowth, unit: 'MB', target: '≈ 0 (< 10 MB)', pass: tunedGrowth < 10 });
 
 console.error('spreadsheets ...');
+const dated = datedBench(tariff, quick ? 3 : 10);
+row({ figure: `first query of 2025 (builds ${dated.olderRevision})`, value: dated.firstOlderMs, unit: 'ms' });
+row({ figure: 'a 2025 query after warm-up (engine)', value: dated.olderUs, unit: 'µs', reference: { what: `today's (${dated.todayRevision})`, value: dated.todayUs }, ratio: dated.todayUs / dated.olderUs, target: 'within 2x', pass: dated.olderUs < 2 * dated.todayUs });
 const sheets = await spreadsheetBench(pools);
 for (const s of sheets) row({ figure: s.figure, value: s.value, unit: s.unit, target: s.target, pass: s.pass });
 
@@ -162,5 +166,5 @@ for (const t of table) console.log(t.map((c, i) => c.padEnd(widths[i])).join('  
 for (const line of searchReport(search)) console.log(line);
 
 const file = join(projectRoot, 'bench', 'results.json');
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, options: { duration, rounds, pairs, connections, quick }, rows, engine, startup, startupWithCerts, http, httpOperatorSettings: { env: OPERATOR, ...tuned }, bulk, spreadsheets: sheets, search }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, options: { duration, rounds, pairs, connections, quick }, rows, engine, startup, startupWithCerts, http, httpOperatorSettings: { env: OPERATOR, ...tuned }, bulk, spreadsheets: sheets, search, dated }, null, 2)}\n`);
 console.error(`wrote ${file}`);
