@@ -24,8 +24,8 @@ export interface DatedSchedules {
   history(k: number): CodeHistory;
 }
 
-/** Older revisions kept built at once (40-60 MB of heap each): a day's entries fall on a few. */
-const REVISIONS_KEPT = 3;
+/** Older revisions kept built at once (about 23 MB of heap each, beside the 30 MB of the dated rows): a day's entries fall on a few. */
+const REVISIONS_KEPT = 4;
 
 export class Tariff {
   /** The newest schedule: today's, and the one searched. */
