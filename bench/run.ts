@@ -17,6 +17,7 @@ import { build } from 'esbuild';
 import { loadTariff } from '../server/config.js';
 import { projectRoot } from '../server/data/paths.js';
 import { bulkBench } from './bulk.js';
+import { datedBench } from './dated.js';
 import { fairnessBench } from './fairness.js';
 import type { EngineFigures } from './engine.js';
 import { httpBench } from './http.js';
@@ -134,6 +135,9 @@ const fair = await fairnessBench(quick ? 8 : 20);
 row({ figure: `GET /duty p99, other keys, while one key sends the worst batches at its limit (${fair.batches.answered} answered)`, value: fair.service.p99Ms, unit: 'ms', reference: { what: 'bare node:http, same traffic', value: fair.bare.p99Ms }, target: '< 50 ms', pass: fair.service.p99Ms < 50 });
 
 console.error('spreadsheets ...');
+const dated = datedBench(tariff, quick ? 3 : 10);
+row({ figure: `first query of 2025 (builds ${dated.olderRevision})`, value: dated.firstOlderMs, unit: 'ms' });
+row({ figure: 'a 2025 query after warm-up (engine)', value: dated.olderUs, unit: 'µs', reference: { what: `today's (${dated.todayRevision})`, value: dated.todayUs }, ratio: dated.todayUs / dated.olderUs, target: 'within 2x', pass: dated.olderUs < 2 * dated.todayUs });
 const sheets = await spreadsheetBench(pools);
 for (const s of sheets) row({ figure: s.figure, value: s.value, unit: s.unit, target: s.target, pass: s.pass });
 
@@ -167,5 +171,5 @@ for (const t of table) console.log(t.map((c, i) => c.padEnd(widths[i])).join('  
 for (const line of searchReport(search)) console.log(line);
 
 const file = join(projectRoot, 'bench', 'results.json');
-writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, options: { duration, rounds, pairs, connections, quick }, rows, engine, startup, startupWithCerts, http, httpOperatorSettings: { env: OPERATOR, ...tuned }, bulk, fairness: fair, spreadsheets: sheets, search }, null, 2)}\n`);
+writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), machine, options: { duration, rounds, pairs, connections, quick }, rows, engine, startup, startupWithCerts, http, httpOperatorSettings: { env: OPERATOR, ...tuned }, bulk, fairness: fair, spreadsheets: sheets, search, dated }, null, 2)}\n`);
 console.error(`wrote ${file}`);

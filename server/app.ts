@@ -361,7 +361,7 @@ export function buildApp(deps: AppDeps): App {
     ['/api/v1/duty/batch', { methods: POST, gate: 'key', params: [], run: withBody((res, raw) => sendJson(res, 200, batchJson(batch(raw)))) }],
     ['/api/v1/hts/batch', { methods: POST, gate: 'key', params: [], run: withBody((res, raw) => sendJson(res, 200, searchBatchJson(searchBatch(raw)))) }],
   ]);
-  const hts: Route = { methods: GET, gate: 'key', params: [], run: (res) => sendJson(res, 200, recordJson(deps.tariff.record(htsCode(res.rawPath)))) };
+  const hts: Route = { methods: GET, gate: 'key', params: ['date'], run: (res) => sendJson(res, 200, recordJson(deps.tariff.record(htsCode(res.rawPath), res.query?.date))) };
   /** /excel/ and /sheets/, when built. */
   const staticDirs = ['excel', 'sheets'].flatMap((addin) => {
     const dir = deps.staticRoot && join(deps.staticRoot, addin);

@@ -9,6 +9,7 @@ import { SqliteKeyStore, type KeyStore } from './auth/key-store.js';
 import { MemoryRateLimiter, type RateLimiter } from './auth/rate-limit.js';
 import { countriesPath, readCountries, tradePath } from './data/countries.js';
 import { ExportersTable } from './data/exporters.js';
+import { datedSchedulePath, datedSchedules } from './data/dated-schedule.js';
 import { dataDir, projectRoot } from './data/paths.js';
 import { scheduleIndexOf } from './data/search-index.js';
 import { loadTariffData } from './data/tariff-index.js';
@@ -20,12 +21,13 @@ export function keysPath(env: NodeJS.ProcessEnv = process.env): string {
 
 /**
  * The schedule, countries and chapter 99 tables of `env`'s data files: from the prebuilt index when
- * it was built from those files, else built from them (`rebuilt` is told why).
+ * it was built from those files, else built from them (`rebuilt` is told why); the older revisions
+ * from the dated schedule (HTS_DATED, else data/hts/dated-schedule.json.gz), built when first used.
  */
 export function loadTariff(env: NodeJS.ProcessEnv = process.env, rebuilt: (reason: string) => void = () => {}): Tariff {
   const data = loadTariffData(env);
   if (data.rebuilt) rebuilt(data.rebuilt);
-  return new Tariff(data.schedule, readCountries(countriesPath(env)), data.chapter99, undefined, scheduleIndexOf(data.schedule, env));
+  return new Tariff(data.schedule, readCountries(countriesPath(env)), data.chapter99, undefined, scheduleIndexOf(data.schedule, env), datedSchedules(datedSchedulePath(env)));
 }
 
 /** How the process listens and logs: read from the environment, each setting checked. */

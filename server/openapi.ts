@@ -114,7 +114,7 @@ const dutyResult = {
           special_program: { type: 'string', nullable: true, description: 'Program symbol when the special rate applies: KR, S, AU, ...' },
           section_301_rate: { type: 'number', description: 'Percent of China\'s Section 301 lists (the s301 setting)' },
           section_301_heading: { type: 'string', nullable: true, description: 'Chapter 99 heading of China\'s Section 301 lists applied, e.g. 9903.88.15' },
-          hts_revision: { type: 'string', example: '2026 Revision 10' },
+          hts_revision: { type: 'string', example: '2026 Revision 10', description: 'The revision of the schedule in force on the entry date, on which the line was costed (docs/data.md)' },
           notes: { type: 'array', items: { type: 'string' }, description: 'Caveats and fallbacks' },
           origin_country: { type: 'string', nullable: true, pattern: '^[A-Z]{2}$', description: 'ISO 3166 alpha-2 code of the origin country; null when the origin was a program (mfn, col2)' },
           additional_duties: { type: 'array', items: additionalDuty, description: 'Every chapter 99 layer applied, Section 301 China included, in stacking order' },
@@ -198,7 +198,11 @@ export const openapi = {
       get: {
         operationId: 'getHts',
         summary: 'The schedule record of a 4-, 6-, 8- or 10-digit code',
-        parameters: [{ name: 'code', in: 'path', required: true, schema: { type: 'string' }, example: '6109.10.00' }, { $ref: '#/components/parameters/key' }],
+        parameters: [
+          { name: 'code', in: 'path', required: true, schema: { type: 'string' }, example: '6109.10.00' },
+          queryParam('date', 'The record as of this date (YYYY-MM-DD; default today): the revision in force on it (hts_revision names it)', { type: 'string', format: 'date' }),
+          { $ref: '#/components/parameters/key' },
+        ],
         responses: { '200': ok('The record', { $ref: '#/components/schemas/HtsRecord' }), '404': err('NotFound'), ...commonErrors },
       },
     },
@@ -491,7 +495,7 @@ export const openapi = {
               entry_hmf: money('With entry: the whole entry\'s HMF (hmf is then this part\'s share)'),
             },
           },
-          hts_revision: { type: 'string' },
+          hts_revision: { type: 'string', description: "The revisions the lines were costed on (each line's entry date's), in order of first use, joined by '; '" },
           notes: {
             type: 'array',
             items: { type: 'string' },

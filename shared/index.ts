@@ -5,13 +5,30 @@
 import { FoundLines } from './line.js';
 import { Origins, type Country } from './origins.js';
 import { costOrder, costQuery, type DutyQuery, type DutyResult, type Order, type OrderResult } from './order.js';
+import { parseDate } from './params.js';
 import { htsRecord, type HtsRecord } from './record.js';
+import { governingRevision, type CodeHistory, type RevisionInfo } from './revisions.js';
 import type { Schedule } from './schedule.js';
 import { ScheduleIndex } from './search/schedule-index.js';
 import { searchSchedule, type SearchAnswer, type SearchQuery } from './search/search.js';
 import { Chapter99, type Chapter99Tables } from './stacking.js';
 
+/**
+ * The revisions of the dated schedule (shared/revisions.ts) and how to build one of them (the caller
+ * reads the file when first asked). The Tariff's own schedule is the revision of that name.
+ */
+export interface DatedSchedules {
+  revisions: readonly RevisionInfo[];
+  schedule(k: number): Schedule;
+  /** Where codes absent from revision k stood in the others (read when first asked). */
+  history(k: number): CodeHistory;
+}
+
+/** Older revisions kept built at once (about 23 MB of heap each, beside the 30 MB of the dated rows): a day's entries fall on a few. */
+const REVISIONS_KEPT = 4;
+
 export class Tariff {
+  /** The newest schedule: today's, and the one searched. */
   readonly schedule: Schedule;
   readonly origins: Origins;
   readonly chapter99: Chapter99;
@@ -20,17 +37,24 @@ export class Tariff {
   private readonly today: () => string;
   private readonly searchIndex: () => ScheduleIndex;
   private index: ScheduleIndex | null = null;
+  private readonly dated: DatedSchedules | null;
+  /** The Tariff's own schedule's index in dated.revisions (-1: not among them). */
+  private readonly own: number;
+  /** Older revisions' lines by index, least recently used first. */
+  private readonly older = new Map<number, FoundLines>();
 
   /**
    * `chapter99`: the tables of data/ch99, turned into per-code lookups once, here. `searchIndex`:
    * how to get the search index when first searched (by default built from the schedule, without
    * trade terms).
    */
-  constructor(schedule: Schedule, countries: readonly Country[], chapter99: Chapter99Tables, today: () => string = utcToday, searchIndex = () => ScheduleIndex.build(schedule.lines(), [])) {
+  constructor(schedule: Schedule, countries: readonly Country[], chapter99: Chapter99Tables, today: () => string = utcToday, searchIndex = () => ScheduleIndex.build(schedule.lines(), []), dated: DatedSchedules | null = null) {
     this.schedule = schedule;
+    this.dated = dated;
+    this.own = dated ? dated.revisions.findIndex((r) => r.name === schedule.revision) : -1;
     this.origins = new Origins(countries);
     this.chapter99 = new Chapter99(chapter99);
-    this.lines = new FoundLines(schedule);
+    this.lines = new FoundLines(schedule, dated && this.own >= 0 ? dated.history(this.own) : undefined);
     this.today = today;
     this.searchIndex = searchIndex;
   }
@@ -50,7 +74,32 @@ export class Tariff {
   }
 
   private entry() {
-    return { schedule: this.schedule, lines: this.lines, chapter99: this.chapter99, origins: this.origins, today: this.today() };
+    return { linesOn: (date: string) => this.linesOn(date), chapter99: this.chapter99, origins: this.origins, today: this.today() };
+  }
+
+  /**
+   * The lines of the schedule in force on `date` (docs/data.md: the revision governing it). Without a
+   * dated schedule, or when it does not hold this Tariff's own revision, every date is costed on that.
+   */
+  linesOn(date: string): FoundLines {
+    const dated = this.dated;
+    if (!dated || this.own < 0) return this.lines;
+    const k = governingRevision(dated.revisions, date);
+    if (k === this.own) return this.lines;
+    let lines = this.older.get(k);
+    if (lines) {
+      this.older.delete(k);
+    } else {
+      lines = new FoundLines(dated.schedule(k), dated.history(k));
+      if (this.older.size === REVISIONS_KEPT) this.older.delete(this.older.keys().next().value!);
+    }
+    this.older.set(k, lines);
+    return lines;
+  }
+
+  /** The revisions of the dated schedule (empty without one). */
+  get revisions(): readonly RevisionInfo[] {
+    return this.dated?.revisions ?? [];
   }
 
   /** Lines by words, or the lines under a code (GET /hts?q=). Throws InputError naming the bad parameter. */
@@ -63,9 +112,10 @@ export class Tariff {
     return (this.index ??= this.searchIndex());
   }
 
-  /** The record of a 4-, 6-, 8- or 10-digit code (GET /hts/{code}). */
-  record(code: unknown): HtsRecord {
-    return htsRecord(this.schedule, this.chapter99, code);
+  /** The record of a 4-, 6-, 8- or 10-digit code (GET /hts/{code}), as of `date` (default today). Throws InputError naming the bad parameter. */
+  record(code: unknown, date?: unknown): HtsRecord {
+    const on = parseDate(date, this.today());
+    return htsRecord(this.linesOn(on).schedule, this.chapter99, code);
   }
 }
 
@@ -96,3 +146,4 @@ export { BASES } from './measures/measure.js';
 export type { HtsRecord } from './record.js';
 export { MAX_RESULTS, MAX_SEARCH_TEXT, MAX_SEARCHES, resultLimit, type SearchAnswer, type SearchHit, type SearchQuery } from './search/search.js';
 export type { Chapter99Heading } from './chapter99.js';
+export { codeHistory, governingRevision, rowsOf, type CodeHistory, type DatedScheduleData, type RevisionInfo } from './revisions.js';

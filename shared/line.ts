@@ -13,6 +13,7 @@ import type { Quantity } from './params.js';
 import type { DutyRate } from './rates.js';
 import type { Schedule, TariffLine } from './schedule.js';
 import { headingsApart } from './statistical-suffix.js';
+import type { CodeHistory } from './revisions.js';
 import { declaredLine } from './supplier-codes.js';
 import { parseSpecialColumn } from './special-programs.js';
 import type { Chapter99, Layer, Plan } from './stacking.js';
@@ -173,7 +174,11 @@ export class FoundLines {
   /** Terms remembered over all lines: past TERMS_HELD, every line forgets its terms (see remember). */
   private held = 0;
 
-  constructor(readonly schedule: Schedule) {}
+  /** `history`: where codes absent from this schedule stood in other revisions (the dated schedule), if known. */
+  constructor(
+    readonly schedule: Schedule,
+    private readonly history?: CodeHistory,
+  ) {}
 
   /** How many terms are remembered now, over all lines. */
   get termsHeld(): number {
@@ -205,7 +210,7 @@ export class FoundLines {
     const key = n < 0 ? digits : n;
     let found = this.byKey.get(key);
     if (!found) {
-      const { line, assumption } = declaredLine(this.schedule, digits, parameter);
+      const { line, assumption } = declaredLine(this.schedule, digits, parameter, this.history);
       found = { line, assumption, terms: [], replace: 0 };
       this.byKey.set(key, found);
     }

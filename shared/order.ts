@@ -14,7 +14,6 @@ import type { Origin, Origins } from './origins.js';
 import { checkFields, parseClaim, parseDate, parseFacts, parseOcean, parseQuantity, parseS301, parseValue } from './params.js';
 import { CAVEATS } from './policy.js';
 import { parseEntryNumber, refundByHeading, type RefundByHeading } from './refund.js';
-import type { Schedule } from './schedule.js';
 import type { Chapter99, Layer } from './stacking.js';
 
 /** One chapter 99 layer applied to the line (Section 232, 301, IEEPA, 122, ...). */
@@ -187,9 +186,8 @@ function parseEntry(input: unknown): EntryPart | null {
 }
 
 export interface Entry {
-  schedule: Schedule;
-  /** The schedule's lines as queries find them (a memo of the Tariff's). */
-  lines: FoundLines;
+  /** The lines of the schedule in force on an entry date, as queries find them (a memo of the Tariff's per revision). */
+  linesOn(date: string): FoundLines;
   chapter99: Chapter99;
   origins: Origins;
   today: string;
@@ -229,9 +227,10 @@ function parseLine(origins: Origins, src: DutyQuery | OrderItem, d: LineDefaults
 export function costQuery(ctx: Entry, q: DutyQuery): DutyResult {
   const input = parseLine(ctx.origins, q, { origin: undefined, s301: parseS301(q.s301), date: ctx.today, claim: parseClaim(undefined), facts: NO_FACTS }, QUERY_NAMES);
   const ocean = parseOcean(q.ocean);
-  const cost = costLine(ctx.lines, ctx.chapter99, input);
+  const lines = ctx.linesOn(input.date);
+  const cost = costLine(lines, ctx.chapter99, input);
   const fees = entryFees([cost], ocean, input.date);
-  return result(cost, fees.mpf[0], fees.hmf[0], ctx.schedule.revision, fees.notes.length ? [...fees.notes, ...CAVEATS] : CAVEATS);
+  return result(cost, fees.mpf[0], fees.hmf[0], lines.schedule.revision, fees.notes.length ? [...fees.notes, ...CAVEATS] : CAVEATS);
 }
 
 /**
@@ -257,6 +256,8 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   const costs = new Array<LineCost | LineError>(items.length);
   const entryNumbers = new Array<string | null>(items.length).fill(null);
   const dates = new Array<string>(items.length).fill(date);
+  /** The revision each line was costed on (its entry date's: docs/data.md). */
+  const revisions = new Array<string>(items.length);
   const ok: LineCost[] = [];
   /** The costed lines (indices into ok) of each entry date, in the order the dates first appear. */
   const byDate = new Map<string, number[]>();
@@ -272,7 +273,9 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
         throw invalid(p.date, `${p.date} ${input.date} is not the order's date ${date}: the parts of one entry (entry) share its entry date`);
       const own = (dates[i] = input.date);
       entryNumbers[i] = input.entryNumber;
-      const cost = costLine(ctx.lines, ctx.chapter99, input);
+      const lines = ctx.linesOn(own);
+      revisions[i] = lines.schedule.revision;
+      const cost = costLine(lines, ctx.chapter99, input);
       costs[i] = cost;
       const group = byDate.get(own);
       if (group) group.push(ok.length);
@@ -288,7 +291,7 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
   for (let i = 0; i < costs.length; i++) {
     const c = costs[i];
     // The entry's notes and the caveats are the order's, once: a line carries only its own.
-    lines[i] = 'code' in c ? { line: i + 1, error: c } : (result(c, fees.mpf[k], fees.hmf[k++], ctx.schedule.revision, NO_NOTES, i + 1) as OrderLine);
+    lines[i] = 'code' in c ? { line: i + 1, error: c } : (result(c, fees.mpf[k], fees.hmf[k++], revisions[i], NO_NOTES, i + 1) as OrderLine);
   }
   let valueCents = 0;
   let dutyCents = 0;
@@ -338,12 +341,24 @@ export function costOrder(ctx: Entry, order: Order): OrderResult {
       hmf_basis: dollars(fees.hmfBasis),
       ...(entry ? { entry_mpf: dollars(fees.entryMpf), entry_hmf: dollars(fees.entryHmf) } : {}),
     },
-    hts_revision: ctx.schedule.revision,
+    hts_revision: orderRevision(revisions, () => ctx.linesOn(date).schedule.revision),
     notes: [...fees.notes, ...CAVEATS],
   };
 }
 
 const NO_NOTES: readonly string[] = Object.freeze([]);
+
+/** The revisions an order's lines were costed on, in order of first use (`; ` between), or the order date's when no line was costed. */
+function orderRevision(revisions: readonly (string | undefined)[], ofDate: () => string): string {
+  let first: string | undefined;
+  let all: Set<string> | undefined;
+  for (const r of revisions) {
+    if (r === undefined || r === first) continue;
+    if (first === undefined) first = r;
+    else (all ??= new Set([first])).add(r);
+  }
+  return all ? [...all].join('; ') : (first ?? ofDate());
+}
 
 /** The names of an order item's parameters in errors (`items[3].value`), made once per position, not per line costed. */
 interface ItemNames {

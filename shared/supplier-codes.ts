@@ -6,6 +6,8 @@
  * costed and why. Otherwise it is an error naming the lines to choose from.
  */
 import { codeDigits, dotted } from './codes.js';
+import { InputError } from './errors.js';
+import type { CodeElsewhere, CodeHistory } from './revisions.js';
 import { dutyLineOf, linesUnder, type Schedule, type TariffLine } from './schedule.js';
 
 
@@ -28,8 +30,12 @@ export function sameRates(lines: readonly TariffLine[]): boolean {
  * rule (dutyLineOf: a subheading of one line, an unknown statistical suffix, candidates to choose
  * from, not found).
  */
-export function declaredLine(schedule: Schedule, input: unknown, parameter: string): { line: TariffLine; assumption: string | null } {
+export function declaredLine(schedule: Schedule, input: unknown, parameter: string, history?: CodeHistory): { line: TariffLine; assumption: string | null } {
   const digits = codeDigits(input, parameter);
+  if (history && digits.length >= 8 && !schedule.find(digits)) {
+    const then = history(digits);
+    if (then) return datedCode(schedule, digits, then, parameter);
+  }
   const foreign = digits.length >= 8 && !schedule.find(digits) && !schedule.find(digits.slice(0, 8));
   if (digits.length === 6 || foreign) {
     const six = digits.slice(0, 6);
@@ -42,4 +48,30 @@ export function declaredLine(schedule: Schedule, input: unknown, parameter: stri
     }
   }
   return dutyLineOf(schedule, input, parameter);
+}
+
+const tidy = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * A code of another revision than the one in force on the entry date (issue 38): costed on that date's
+ * 8-digit line when the rates the code then carried are the rates of that line, saying which code it was
+ * read as; otherwise an error naming that date's codes under the same 8 digits (or 6, without them).
+ */
+function datedCode(schedule: Schedule, digits: string, then: CodeElsewhere, parameter: string): { line: TariffLine; assumption: string } {
+  const code = dotted(digits);
+  const eight = digits.length === 10 ? schedule.find(digits.slice(0, 8)) : undefined;
+  const r = eight?.rates;
+  if (eight && r && r.generalText === tidy(then.general) && r.specialText === tidy(then.special) && r.column2Text === tidy(then.column2))
+    return {
+      line: eight,
+      assumption: `Code ${code} is not in ${schedule.revision}, the schedule in force on the entry date; it was a line of ${then.revision} with the rates of ${eight.hts} (general ${r.generalText || 'none'}): read as ${eight.hts}.`,
+    };
+  const under = eight ? digits.slice(0, 8) : digits.slice(0, 6);
+  const codes = linesUnder(schedule, under).map((l) => l.hts);
+  throw new InputError(
+    'not_found',
+    parameter,
+    `${parameter} ${code} is not in ${schedule.revision}, the schedule in force on the entry date (it was a line of ${then.revision}${eight ? `, with rates other than ${eight.hts}'s now` : ''}); ${codes.length ? `that schedule's codes under ${dotted(under)}: ${codes.join(', ')}` : `that schedule has no code under ${dotted(under)}`}.`,
+    { revision: schedule.revision, codes },
+  );
 }

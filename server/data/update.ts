@@ -2,13 +2,15 @@
  * `npm run data:update`: finds the newest HTS release USITC publishes
  * (`hts_<year>_revision_<n>_json.json`, else `hts_<year>_basic_edition_json.json`), downloads it,
  * checks that it parses and indexes as a schedule, and only then replaces data/hts.json.gz
- * (atomically, with a .meta.json naming the revision). Any failure keeps the previous file.
+ * (atomically, with a .meta.json naming the revision) and adds it to the dated schedule as the
+ * revision governing from the day of the download (docs/data.md). Any failure keeps the previous files.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { buildSchedule } from '../../shared/index.js';
+import { buildSchedule, type HtsRow } from '../../shared/index.js';
+import { appendRevision, datedSchedulePath, readDatedSchedule, writeDatedSchedule } from './dated-schedule.js';
 import { parseHtsBytes } from './hts-file.js';
 import { dataDir } from './paths.js';
 
@@ -20,6 +22,8 @@ export const USITC_BASE = 'https://www.usitc.gov/sites/default/files/tata/hts/';
 export interface UpdateOptions {
   base?: string;
   out?: string;
+  /** The dated schedule to add the revision to; by default data/hts/dated-schedule.json.gz, unless `out` is given (then none unless named). */
+  dated?: string | null;
   year?: number;
   log?: (line: string) => void;
 }
@@ -29,6 +33,8 @@ export interface UpdateResult {
   url: string;
   rows: number;
   path: string;
+  /** The dated schedule the revision was added to, or null (none named, or it holds the revision already). */
+  dated: string | null;
 }
 
 interface Candidate {
@@ -58,6 +64,7 @@ async function newest(base: string, year: number): Promise<Candidate | null> {
 export async function updateSchedule(opts: UpdateOptions = {}): Promise<UpdateResult> {
   const base = opts.base ?? process.env.HTS_UPDATE_BASE ?? USITC_BASE;
   const out = opts.out ?? process.env.HTS_UPDATE_OUT ?? join(dataDir, 'hts.json.gz');
+  const datedPath = opts.dated !== undefined ? opts.dated : (process.env.HTS_UPDATE_DATED ?? (opts.out ?? process.env.HTS_UPDATE_OUT ? null : datedSchedulePath()));
   const year = opts.year ?? new Date().getUTCFullYear();
   const log = opts.log ?? (() => {});
   const release = (await newest(base, year)) ?? (await newest(base, year - 1));
@@ -80,5 +87,24 @@ export async function updateSchedule(opts: UpdateOptions = {}): Promise<UpdateRe
   const previous = existsSync(meta) ? (JSON.parse(readFileSync(meta, 'utf8')) as { revision?: string }).revision : undefined;
   writeFileSync(meta, JSON.stringify({ revision: release.revision, source: release.url, downloaded_at: new Date().toISOString(), sha256: createHash('sha256').update(gz).digest('hex'), rows: rows.length }, null, 2));
   log(`wrote ${out}: ${rows.length} rows${previous ? ` (was ${previous})` : ''}`);
-  return { revision: release.revision, url: release.url, rows: rows.length, path: out };
+  const added = datedPath ? addToDated(datedPath, rows, release.revision, log) : false;
+  return { revision: release.revision, url: release.url, rows: rows.length, path: out, dated: added ? datedPath : null };
+}
+
+/**
+ * Adds the release to the dated schedule at `path` unless it holds it already: published and governing from today
+ * (USITC's exports carry no date; a revision is in force once published, docs/data.md).
+ */
+function addToDated(path: string, rows: readonly HtsRow[], revision: string, log: (line: string) => void): boolean {
+  const data = readDatedSchedule(path);
+  if (data.revisions.some((r) => r.name === revision)) {
+    log(`${path} holds ${revision} already`);
+    return false;
+  }
+  const [year, kind, n] = revision.split(' ');
+  const today = new Date().toISOString().slice(0, 10);
+  appendRevision(data, rows, { id: kind === 'Revision' ? `${year}_rev_${n}` : `${year}_basic`, name: revision, published: today, policy: null, from: today });
+  const size = writeDatedSchedule(path, data);
+  log(`added ${revision} to ${path}: governs from ${today}; ${data.rows.length} row versions, ${size} bytes`);
+  return true;
 }

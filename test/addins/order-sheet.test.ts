@@ -214,9 +214,13 @@ describe('a line\'s output (spreadsheet/order-output.ts)', () => {
     expect(status).toEqual([
       'OK (upper bound: give Steel content, Aluminum content)',
       'OK (upper bound: give Aluminum content)',
-      // 6307.90.98.99 is no line: costed at 6307.90.98, whose ten-digit lines fall under 9903.88.15 or 9903.91.01.
-      'OK (give the full ten-digit code)',
+      // 6307.90.98.99 is no line: costed at 6307.90.98. Issue 38: on 2025-09-15 (2025 Revision 22) none of its ten-digit
+      // lines cites a Section 301 list of its own (the footnote is the 8-digit line's), so the suffix decides nothing.
+      'OK',
     ]);
+    // From 2026's basic edition its ten-digit lines .42-.75 cite 9903.91.07 and the others do not: the suffix decides.
+    const later = sharedTariff().order({ items: [sheet.lines[2].item!], date: '2026-06-10' });
+    expect(lineOutput(sheet.lines[2], later.lines[0], later.notes).cells[STATUS_COLUMN]).toBe('OK (give the full ten-digit code)');
   });
 
   it('a line the API refused keeps what the add-in did beside its error', () => {

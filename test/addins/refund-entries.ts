@@ -11,6 +11,10 @@
  *   claimed: exempt (9903.01.14), nothing.
  * - ABC-3333333-5, 2026-03-10, after the IEEPA period: 6109.10.00 China 10,000: 1,650 + 750 + Section
  *   122 (9903.03.01) 10% 1,000 = 3,400, refund 0 with the reason; 9999.99.99 is no line: its error.
+ * Issue 38: each line is costed on the revision in force on its date (2025 Revision 13 from 2025-05-16, Revision 22
+ * from 2025-09-08, 2026 Revision 4 from 2026-02-24). The figures are those of 2026 Revision 10 still: these lines'
+ * rates and Section 301 footnotes are the same in those revisions. What changes is the revision named: the
+ * error's and the record's and status's (the three revisions used, in order of first use).
  */
 export const REFUND_ENTRIES = [
   ['Entry No.', 'Entry date', 'HTS', 'Country of origin', 'Claim', 'Entered value', 'Duty paid'],
@@ -46,7 +50,7 @@ export const REFUND_CHECKED = [
   [2800, '9903.01.10 $2,800.00', 2800, -800, 'OK'],
   [0, '', 0, 0, 'OK: no IEEPA duty on this line'],
   [0, '', 3400, 0, `Refund 0: ${AFTER}`],
-  ['', '', '', '', 'Error: hts 9999.99.99 is not in the schedule (2026 Revision 10)'],
+  ['', '', '', '', 'Error: hts 9999.99.99 is not in the schedule (2026 Revision 4)'],
   // Totals: 3,000 + 1,500 + 2,800; computed 5,400 + 2,750 + 2,800 + 0 + 3,400; paid 13,550 − 14,350.
   [7300, '9903.01.10 $2,800.00; 9903.01.24 $3,000.00; 9903.01.25 $1,500.00', 14350, -800, 'Total: 6 lines, 3 entries; 1 with errors (not in the totals)'],
   ['Entry', 'Entry date', 'Heading', 'Refundable', 'Note'],
@@ -63,7 +67,7 @@ export const REFUND_CHECKED = [
 
 /** The record row's first cell. */
 export const REFUND_RECORD =
-  /^Refund check by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2026 Revision 10 with its chapter 99 tables · IEEPA duties of entries 2025-02-04 to 2026-02-23 \(Learning Resources v\. Trump\) · each line at its entry date · claims as entered \(none when blank\) · default origin mfn \(general rate\) · numbers read as 1,234\.56$/;
+  /^Refund check by landed on \d{4}-\d\d-\d\d \d\d:\d\d UTC · HTS 2025 Revision 13; 2025 Revision 22; 2026 Revision 4 with its chapter 99 tables · IEEPA duties of entries 2025-02-04 to 2026-02-23 \(Learning Resources v\. Trump\) · each line at its entry date · claims as entered \(none when blank\) · default origin mfn \(general rate\) · numbers read as 1,234\.56$/;
 
 /** Rows in bold: the header, the totals, the entries' header, an entry's total, the total refundable. */
 export const REFUND_BOLD_ROWS = [0, 7, 8, 11, 17];
@@ -74,4 +78,4 @@ export const REFUND_TOTALS = [
   'IEEPA refundable $7,300.00', 'Duties computed $14,350.00', 'Duty paid $13,550.00', 'Paid − computed -$800.00',
 ];
 
-export const REFUND_STATUS = 'Checked 6 lines into Sheet1!H1:L19: IEEPA refundable $7,300.00; 1 with errors (see the Status column). Schedule 2026 Revision 10.';
+export const REFUND_STATUS = 'Checked 6 lines into Sheet1!H1:L19: IEEPA refundable $7,300.00; 1 with errors (see the Status column). Schedule 2025 Revision 13; 2025 Revision 22; 2026 Revision 4.';

@@ -10,7 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyFileSync } from 'node:fs';
+import { datedSchedulePath, readDatedSchedule } from '../../server/data/dated-schedule.js';
 import { readHtsFile } from '../../server/data/hts-file.js';
+import { rowsOf } from '../../shared/index.js';
 import { projectRoot } from '../../server/data/paths.js';
 import { updateSchedule } from '../../server/data/update.js';
 import { htsRows } from '../helpers/tariff.js';
@@ -40,6 +43,24 @@ describe('npm run data:update', () => {
     const loaded = readHtsFile(out);
     expect(loaded.revision).toBe('2026 Revision 11');
     expect(loaded.rows[2].htsno).toBe('0101.21.00');
+  });
+
+  it('adds the new revision to the dated schedule, governing from the day of the download (issue 38)', async () => {
+    files = { 'hts_2026_revision_10_json.json': subset, 'hts_2026_revision_11_json.json': subset };
+    const dir = mkdtempSync(join(tmpdir(), 'landed-update-'));
+    const dated = join(dir, 'dated-schedule.json.gz');
+    copyFileSync(datedSchedulePath(), dated);
+    const r = await updateSchedule({ base, out: join(dir, 'hts.json.gz'), dated, year: 2026 });
+    expect(r).toMatchObject({ revision: '2026 Revision 11', dated });
+    const data = readDatedSchedule(dated);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(data.revisions.at(-1)).toEqual({ id: '2026_rev_11', name: '2026 Revision 11', published: today, policy: null, from: today });
+    // The new revision reads back as served (its 3,000 rows); Revision 10 is still whole (35,509 rows).
+    const k = data.revisions.length - 1;
+    expect(rowsOf(data, k).map((row) => row.htsno)).toEqual(htsRows().slice(0, 3000).map((row) => row.htsno));
+    expect(rowsOf(data, k - 1)).toHaveLength(35_509);
+    // The same release again adds nothing.
+    expect((await updateSchedule({ base, out: join(dir, 'hts.json.gz'), dated, year: 2026 })).dated).toBeNull();
   });
 
   it('falls back to the basic edition, then to last year', async () => {

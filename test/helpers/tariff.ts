@@ -1,6 +1,7 @@
 /** The real schedule and country list, loaded once per test file, with a fixed "today". */
 import { readChapter99 } from '../../server/data/ch99.js';
 import { readCountries } from '../../server/data/countries.js';
+import { datedSchedulePath, datedSchedules } from '../../server/data/dated-schedule.js';
 import { readHtsFile } from '../../server/data/hts-file.js';
 import { expect } from 'vitest';
 import { buildSchedule, Tariff, type AdditionalDuty, type DutyResult, type HtsRow } from '../../shared/index.js';
@@ -14,6 +15,12 @@ let tariff: Tariff | undefined;
 /** Tariff whose default entry date is 2026-11-21, so results do not change with the calendar. */
 export function realTariff(): Tariff {
   return (tariff ??= new Tariff(buildSchedule(htsRows(), '2026 Revision 10'), readCountries(), readChapter99(), () => '2026-11-21'));
+}
+
+let dated: Tariff | undefined;
+/** realTariff with the dated schedule (data/hts/dated-schedule.json.gz): each date costed on its own revision (issue 38). */
+export function datedTariff(): Tariff {
+  return (dated ??= new Tariff(buildSchedule(htsRows(), '2026 Revision 10'), readCountries(), readChapter99(), () => '2026-11-21', undefined, datedSchedules(datedSchedulePath())));
 }
 
 /** The layer of `program` in a result, or undefined. */

@@ -52,11 +52,20 @@ describe('GET /api/v1/duty', () => {
     // Issue 28: the candidate lines with their general rates.
     expect(r.body.error.details.candidates.map((c: { hts: string; general: string }) => `${c.hts} ${c.general}`)).toEqual(['6109.10.00 16.5%', '6109.90.10 32%', '6109.90.15 5.6%', '6109.90.40 2.6%', '6109.90.80 16%']);
   });
-  it('an unknown statistical suffix is costed at its 8-digit line (issue 28): 3004.39.0050', async () => {
-    const r = await api('GET', '/api/v1/duty?hts=3004.39.0050&value=1000&origin=CN&date=2025-09-15');
+  it('an unknown statistical suffix is costed at its 8-digit line (issue 28): 3004.39.0099', async () => {
+    const r = await api('GET', '/api/v1/duty?hts=3004.39.0099&value=1000&origin=CN&date=2026-06-10');
     expect(r.status).toBe(200);
-    expect(r.body.hts).toBe('3004.39.00');
-    expect(r.body.assumptions[0]).toMatch(/^Code 3004\.39\.00\.50: the statistical suffix 50 is not in the schedule/);
+    expect(r.body).toMatchObject({ hts: '3004.39.00', hts_revision: '2026 Revision 10' });
+    expect(r.body.assumptions[0]).toMatch(/^Code 3004\.39\.00\.99: the statistical suffix 99 is not in the schedule/);
+  });
+  it('a code of another revision (issue 38): 3004.39.0050, a line until 2026 Revision 2 split it', async () => {
+    // On 2025-09-15 (2025 Revision 22 governs, from 2025-09-08) the code is its own line.
+    const then = await api('GET', '/api/v1/duty?hts=3004.39.0050&value=1000&origin=CN&date=2025-09-15');
+    expect(then.body).toMatchObject({ hts: '3004.39.00.50', hts_revision: '2025 Revision 22' });
+    // On 2026-06-10 it is read as 3004.39.00, whose rates (Free) it carried, and the assumption says so.
+    const now = await api('GET', '/api/v1/duty?hts=3004.39.0050&value=1000&origin=CN&date=2026-06-10');
+    expect(now.body).toMatchObject({ hts: '3004.39.00', hts_revision: '2026 Revision 10', duty: 0 });
+    expect(now.body.assumptions[0]).toMatch(/^Code 3004\.39\.00\.50 is not in 2026 Revision 10, the schedule in force on the entry date; it was a line of 2026 Revision 1 .*read as 3004\.39\.00\.$/);
   });
   it('an unknown code is a 404', async () => {
     const r = await api('GET', '/api/v1/duty?hts=0000.00.00&value=1');
@@ -88,7 +97,9 @@ describe('chapter 99 through the API', () => {
     expect(r.body.additional_duties.at(-1)).toEqual({ program: 'ieepa_reciprocal', authority: 'IEEPA', heading: '9903.01.33', rate: 0, rate_kind: 'exempt', basis: 'full_value', amount: 0, refundable: false });
   });
   it('statistical_suffix_needed (issue 28): 6307.90.98.99 from China, a suffix the schedule lacks under a line whose ten-digit lines the Section 301 lists name', async () => {
-    const r = await api('GET', '/api/v1/duty?hts=6307.90.98.99&value=10000&origin=CN&date=2025-09-15');
+    // Issue 38: dated 2026-06-10 (2026 Revision 10). Its ten-digit lines .42-.75 cite 9903.91.07 from 2026's basic edition
+    // on; in 2025's revisions none cited a list of its own, so a 2025 entry needs no suffix.
+    const r = await api('GET', '/api/v1/duty?hts=6307.90.98.99&value=10000&origin=CN&date=2026-06-10');
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ hts: '6307.90.98', duty: 700, section_301: 2500, statistical_suffix_needed: true });
     const other = await api('GET', '/api/v1/duty?hts=6109.10.00.99&value=1000&origin=CN&date=2025-09-15');
