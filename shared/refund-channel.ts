@@ -11,6 +11,20 @@ import { CAPE_PHASES, INTEREST_SOURCE, LIQUIDATION_LIMITS, OVERPAYMENT_RATES, RE
 export const LIQUIDATION_STATUSES = ['unliquidated', 'liquidated', 'extended', 'suspended', 'final'] as const;
 export type LiquidationStatus = (typeof LIQUIDATION_STATUSES)[number];
 
+const STATUS_WORDS: Readonly<Record<string, LiquidationStatus>> = {
+  unliquidated: 'unliquidated', open: 'unliquidated', notliquidated: 'unliquidated', pending: 'unliquidated',
+  liquidated: 'liquidated', liq: 'liquidated',
+  extended: 'extended', extension: 'extended',
+  suspended: 'suspended', suspension: 'suspended',
+  final: 'final', finalliquidation: 'final', liquidatedfinal: 'final', finallyliquidated: 'final',
+};
+
+/** A liquidation status as ACE reports and brokers' sheets write it (`Liquidated`, `EXTENDED`, `Not liquidated`), or null when unknown. */
+export function parseLiquidationStatus(input: unknown): LiquidationStatus | null {
+  const key = typeof input === 'string' ? input.toLowerCase().replace(/[^a-z]/g, '') : '';
+  return STATUS_WORDS[key] ?? null;
+}
+
 /** What is known of an entry; absent facts are taken as the common case (not flagged, not protested). */
 export interface EntryFacts {
   entryDate: string;
