@@ -164,6 +164,8 @@ export interface CapeDeclaration {
   /** The entry numbers of each file, in CBP's form, at most the phase's limit a file. */
   files: string[][];
   refused: Refused[];
+  /** Each entry's reason in the order given, null for those in a file. */
+  reasons: (string | null)[];
 }
 
 /**
@@ -175,19 +177,22 @@ export function capeDeclaration(entries: readonly { entryNumber: string; channel
   const kept: string[] = [];
   const seen = new Set<string>();
   const refused: Refused[] = [];
-  for (const { entryNumber, channel } of entries) {
+  const reasons = entries.map(({ entryNumber, channel }): string | null => {
     const checked = checkEntryNumber(entryNumber);
-    if ('error' in checked) refused.push({ entry_number: entryNumber, reason: checked.error });
-    else if (channel.channel !== 'cape') refused.push({ entry_number: checked.entryNumber, reason: channel.label });
-    else if (seen.has(checked.entryNumber)) refused.push({ entry_number: checked.entryNumber, reason: 'listed more than once: kept once' });
-    else {
-      seen.add(checked.entryNumber);
-      kept.push(checked.entryNumber);
-    }
-  }
+    const [number, reason] =
+      'error' in checked ? [entryNumber, checked.error]
+      : channel.channel !== 'cape' ? [checked.entryNumber, channel.label]
+      : seen.has(checked.entryNumber) ? [checked.entryNumber, 'listed more than once: kept once']
+      : [checked.entryNumber, null];
+    if (reason === null) {
+      seen.add(number);
+      kept.push(number);
+    } else refused.push({ entry_number: number, reason });
+    return reason;
+  });
   const files: string[][] = [];
   for (let i = 0; i < kept.length; i += phase.fileLimit) files.push(kept.slice(i, i + phase.fileLimit));
-  return { files, refused };
+  return { files, refused, reasons };
 }
 
 /** A declaration file's text: the header, then one entry number a line, CRLF (RFC 4180), no blank line at the end. */
