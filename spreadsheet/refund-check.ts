@@ -12,7 +12,7 @@ import { checkEntryNumber } from '../shared/entry-number.js';
 import { interestMethod, type CapeDeclaration } from '../shared/refund-channel.js';
 import { refundableCents } from '../shared/refund.js';
 import { headerKey, isBlank, namedColumns, MONEY_FORMAT, DECIMAL_MARKS, amountCents, readAmount, readDate, readSheetOrder, type DecimalMark, type OrderOptions, type SheetLine } from './order-sheet.js';
-import { bar, basisWords, channelTotals, claimColumns, entryFigures, entryNote, gather, headingNames, headingOf, isIeepaHeading, readClaimCells, usd, type ClaimCells, type EntryClaim, type EntryFigures, type RefundOptions } from './refund-claims.js';
+import { bar, basisWords, channelTotals, claimColumns, entryFigures, entryNote, gather, headingNames, headingOf, isIeepaHeading, readClaimCells, refundHeadings, usd, type ClaimCells, type EntryClaim, type EntryFigures, type RefundOptions } from './refund-claims.js';
 import { addTotals, type TotalsRow } from './order-output.js';
 import { BULK_LIMIT, requestItems, type OrderRequest } from './order-requests.js';
 
@@ -258,9 +258,7 @@ export function refundGrid(sheet: RefundSheet, rows: number, checked: RefundChec
     row([e.entryNumber, e.channel.label, e.refundCents / 100, e.interest.cents / 100, entryNote(e, names, claim.facts.entryDate)], false, e.refused ? '#f4cccc' : null);
   });
   // By heading, named; by channel, earliest deadline first; the total with deposited against computed in words.
-  const byHeading = new Map<string, number>();
-  for (const e of found.entries) for (const [h, c] of e.headings) if (c) byHeading.set(h, (byHeading.get(h) ?? 0) + c);
-  for (const [h, c] of [...byHeading].sort(([a], [b]) => a.localeCompare(b))) row(['By heading', h ? (names.get(h) ?? h) : 'IEEPA (no heading given)', c / 100, '', '']);
+  for (const [h, c] of refundHeadings(found.entries)) row(['By heading', h ? (names.get(h) ?? h) : 'IEEPA (no heading given)', c / 100, '', '']);
   for (const c of channelTotals(found.entries))
     row(['By channel', c.label, c.refundCents / 100, c.interestCents / 100, `${c.entries} entr${c.entries === 1 ? 'y' : 'ies'}${c.earliest ? `; earliest deadline ${c.earliest}` : ''}`]);
   const total = found.entries.reduce((s, e) => s + e.refundCents, 0);
@@ -298,8 +296,6 @@ export function refundTotalsBlock(found: RefundFound, sheet: RefundSheet): Total
   const errors = found.sums.errors;
   const channels = channelTotals(found.entries);
   const largest = Math.max(0, ...channels.map((c) => c.refundCents));
-  const byHeading = new Map<string, number>();
-  for (const e of found.entries) for (const [h, c] of e.headings) if (c) byHeading.set(h, (byHeading.get(h) ?? 0) + c);
   const total = found.entries.reduce((s, e) => s + e.refundCents, 0);
   const interest = found.entries.reduce((s, e) => s + e.interest.cents, 0);
   const costed = sheet.lines.filter((l) => !l.heading).length;
@@ -310,7 +306,7 @@ export function refundTotalsBlock(found: RefundFound, sheet: RefundSheet): Total
       label: `${c.label}${c.earliest ? ` (earliest ${c.earliest})` : ''}`,
       value: `${bar(c.refundCents, largest)} ${usd(c.refundCents)} · ${c.entries} entr${c.entries === 1 ? 'y' : 'ies'} · interest ${usd(c.interestCents)}`,
     })),
-    ...[...byHeading].sort(([a], [b]) => a.localeCompare(b)).map(([h, c]) => ({ label: h ? (found.names.get(h) ?? h) : 'IEEPA (no heading given)', value: usd(c) })),
+    ...refundHeadings(found.entries).map(([h, c]) => ({ label: h ? (found.names.get(h) ?? h) : 'IEEPA (no heading given)', value: usd(c) })),
     { label: 'IEEPA refund', value: usd(total), total: true },
     { label: 'Interest (estimated)', value: usd(interest) },
     { label: 'Deposited or computed', value: basisWords(found.entries) },

@@ -263,6 +263,13 @@ export function channelTotals(entries: readonly EntryFigures[]): ChannelTotal[] 
   }).sort((a, b) => (a.earliest ?? (a.label.startsWith('CAPE') ? '' : '\uffff')).localeCompare(b.earliest ?? (b.label.startsWith('CAPE') ? '' : '\uffff')));
 }
 
+/** The refund of the entries by heading, in the schedule's order ('' for a deposit that named none). */
+export function refundHeadings(entries: readonly EntryFigures[]): [string, number][] {
+  const byHeading = new Map<string, number>();
+  for (const e of entries) for (const [h, c] of e.headings) if (c) byHeading.set(h, (byHeading.get(h) ?? 0) + c);
+  return [...byHeading].sort(([a], [b]) => a.localeCompare(b));
+}
+
 /** Deposited against computed, in words. */
 export function basisWords(entries: readonly EntryFigures[]): string {
   const dep = entries.filter((e) => e.basis === 'deposited');
