@@ -28,6 +28,8 @@
  * (1 + 0.06/365)^455 − 1 = 0.0776545: 4,500 → 349.45, 3,000 → 232.97, 1,500 → 116.48.
  * (1 + 0.06/365)^337 − 1 = 0.0569556: 2,000 → 113.91.
  */
+import { entryCheckDigit } from '../../shared/entry-number.js';
+
 export const REFUND_FILING_DATE = '2026-05-20';
 
 export const REFUND_ENTRIES = [
@@ -151,3 +153,22 @@ export const REFUND_TOTALS = [
 /** The status, which says how to save each CAPE sheet as CSV in the host. */
 export const refundStatus = (output: string, save: string): string =>
   `Checked 10 lines into ${output}: IEEPA refund $20,000.00; 1 with errors (see the Status column). CAPE: CAPE declaration 1 (2 entries); to file each, ${save}, and upload it in the CAPE tab of the ACE Portal. 1 entry for CAPE refused (in red below the lines).`;
+
+/**
+ * 10,001 unliquidated entries for CAPE, XYZ-0000000-7 … XYZ-0010000-5 (each with its check digit), one
+ * 6109.10.00 line of 100 each: two declaration files, 9,999 and 2. Check digits by hand (X Y Z are 7 8 9):
+ * XYZ0000000: seven zeros, Z 9, Y 8 doubled 16 (1 + 6 = 7), X 7: 23 → 7. XYZ0009998: 8 doubled 16 (7), 9,
+ * 9 doubled 18 (9), 9 = 34, + 23 = 57 → 3. XYZ0009999: 9, 9, 9, 9 = 36 + 23 = 59 → 1. XYZ0010000: 1 doubled
+ * 2 + 23 = 25 → 5.
+ */
+export const CAPE_10001 = [
+  ['Entry number', 'Entry date', 'Liquidation status', 'HTS', 'Origin', 'Value'],
+  ...Array.from({ length: 10001 }, (_, i) => {
+    const base = `XYZ${String(i).padStart(7, '0')}`;
+    return [`${base}${entryCheckDigit(base)}`, '2025-05-20', 'Unliquidated', '6109.10.00', 'China', 100];
+  }),
+];
+export const CAPE_10001_FIRST = [['Entry Number'], ['XYZ-0000000-7']];
+export const CAPE_10001_LAST_OF_FIRST = 'XYZ-0009998-3';
+export const CAPE_10001_SECOND = [['Entry Number'], ['XYZ-0009999-1'], ['XYZ-0010000-5']];
+export const CAPE_10001_STATUS = 'CAPE: CAPE declaration 1 (9,999 entries), CAPE declaration 2 (2 entries);';

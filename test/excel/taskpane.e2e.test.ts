@@ -13,6 +13,7 @@ import { projectRoot } from '../../server/data/paths.js';
 import type { RunningServer } from '../helpers/server.js';
 import { CAPE_SAVE } from '../../spreadsheet/refund-check.js';
 import {
+  CAPE_10001, CAPE_10001_FIRST, CAPE_10001_LAST_OF_FIRST, CAPE_10001_SECOND, CAPE_10001_STATUS,
   REFUND_BOLD_ROWS, REFUND_CAPE_SHEETS, REFUND_CHECKED, REFUND_ENTRIES, REFUND_FILING_DATE, REFUND_RECORD, REFUND_RECORD_NOTES, REFUND_RED_ROWS, REFUND_REQUESTS, REFUND_TOTALS, refundStatus,
 } from '../addins/refund-entries.js';
 import { openPane, type Pane } from './pane.js';
@@ -387,6 +388,20 @@ describe('the task pane in Chromium', () => {
     await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
     expect(await page.evaluate(() => window.__sheet.get(0, 10, 1, 1)[0][0])).toBe('changed');
   });
+
+  it('Refund check: 10,001 entries for CAPE make two declaration sheets, 9,999 and 2', async () => {
+    await page.evaluate((values) => {
+      window.__sheet.clear();
+      window.__sheet.set(0, 0, values);
+      window.__sheet.select(0, 0, values.length, 6);
+    }, CAPE_10001);
+    await page.click('#refund');
+    await expect.poll(() => statusOf('order-status'), { timeout: 120_000 }).toContain(CAPE_10001_STATUS);
+    const cape = await page.evaluate(() => ({ first: window.__worksheets.values('CAPE declaration 1')!, second: window.__worksheets.values('CAPE declaration 2') }));
+    expect([cape.first.length, cape.first.slice(0, 2), cape.first[9999][0]]).toEqual([10000, CAPE_10001_FIRST, CAPE_10001_LAST_OF_FIRST]);
+    expect(cape.second).toEqual(CAPE_10001_SECOND);
+    await page.evaluate(() => window.__sheet.clear());
+  }, 180_000);
 
   it('Refund check: a header without an entry number column says so, and sends nothing', async () => {
     bulkBodies.length = 0;

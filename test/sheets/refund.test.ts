@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startAddon, type Addon } from './harness.js';
-import { entryCheckDigit } from '../../shared/entry-number.js';
 import { CAPE_SAVE } from '../../spreadsheet/refund-check.js';
 import {
+  CAPE_10001, CAPE_10001_FIRST, CAPE_10001_LAST_OF_FIRST, CAPE_10001_SECOND, CAPE_10001_STATUS,
   REFUND_BOLD_ROWS, REFUND_CAPE_SHEETS, REFUND_CHECKED, REFUND_ENTRIES, REFUND_FILING_DATE, REFUND_RECORD, REFUND_RECORD_NOTES, REFUND_RED_ROWS, REFUND_REQUESTS, REFUND_TOTALS, refundStatus,
 } from '../addins/refund-entries.js';
 
@@ -88,22 +88,14 @@ describe('the sidebar\'s refund check', () => {
 describe('10,001 entries for CAPE', () => {
   test('two CAPE declaration tabs, 9,999 and 2 entry numbers, each under Entry Number', () => {
     const w = addon.fresh();
-    // XYZ0000000…XYZ0010000, each with its check digit (CATAIR Appendix E; shared/entry-number.ts, tested by hand in test/engine/refund-channel.test.ts).
-    const rows = Array.from({ length: 10001 }, (_, i) => {
-      const base = `XYZ${String(i).padStart(7, '0')}`;
-      return [`${base}${entryCheckDigit(base)}`, '2025-05-20', 'Unliquidated', '6109.10.00', 'China', 100];
-    });
-    w.sheet.getRange('A1:F10002').setValues([['Entry number', 'Entry date', 'Liquidation status', 'HTS', 'Origin', 'Value'], ...rows]);
+    w.sheet.getRange('A1:F10002').setValues(CAPE_10001);
     w.select('A1:F10002');
     const r = w.call<Answer>('checkSelectedRefund', { origin: '', decimal: '.' }, false, { filingDate: REFUND_FILING_DATE });
-    expect(r.status).toContain('CAPE: CAPE declaration 1 (9,999 entries), CAPE declaration 2 (2 entries);');
+    expect(r.status).toContain(CAPE_10001_STATUS);
     const first = w.sheets.get('CAPE declaration 1')!;
     const second = w.sheets.get('CAPE declaration 2')!;
-    // X Y Z are 7 8 9. XYZ0000000: seven zeros, Z 9, Y 8 doubled 16 (1 + 6 = 7), X 7: 23 → 7.
-    // XYZ0009998: 8 doubled 16 (7), 9, 9 doubled 18 (9), 9 = 34, + 23 = 57 → 3.
-    expect(first.values('A1:A2')).toEqual([['Entry Number'], ['XYZ-0000000-7']]);
-    expect(first.values('A10000:A10001')).toEqual([['XYZ-0009998-3'], ['']]);
-    // XYZ0009999: 9 doubled (9), 9, 9 doubled (9), 9 = 36, Z 9, Y 8 doubled 16 (7), X 7: 59 → 1; XYZ0010000: 2 + 9 + 7 + 7 = 25 → 5.
-    expect(second.values('A1:A4')).toEqual([['Entry Number'], ['XYZ-0009999-1'], ['XYZ-0010000-5'], ['']]);
+    expect(first.values('A1:A2')).toEqual(CAPE_10001_FIRST);
+    expect(first.values('A10000:A10001')).toEqual([[CAPE_10001_LAST_OF_FIRST], ['']]);
+    expect(second.values('A1:A4')).toEqual([...CAPE_10001_SECOND, ['']]);
   }, 120_000);
 });
