@@ -447,7 +447,7 @@ export const openapi = {
       CapeResult: {
         type: 'object',
         additionalProperties: false,
-        required: ['filing_date', 'files', 'refused'],
+        required: ['filing_date', 'files', 'refused', 'entries'],
         properties: {
           filing_date: { type: 'string', format: 'date' },
           files: {
@@ -462,6 +462,29 @@ export const openapi = {
           refused: {
             type: 'array',
             items: { type: 'object', additionalProperties: false, required: ['entry_number', 'reason'], properties: { entry_number: { type: 'string' }, reason: { type: 'string' } } },
+          },
+          entries: {
+            type: 'array',
+            description: 'Each entry read, in order: its channel on the filing date, the deadline to act, its liquidation date (estimated at entry + 314 days when none was given), and the rule applied with its source',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['entry_number', 'channel', 'label', 'deadline', 'liquidation', 'rule'],
+              properties: {
+                entry_number: { type: 'string' },
+                channel: { type: 'string', enum: ['cape', 'protest', 'court', 'not_cape'] },
+                label: { type: 'string', example: 'Protest by 2026-08-27' },
+                deadline: { type: 'string', format: 'date', nullable: true },
+                liquidation: {
+                  type: 'object',
+                  nullable: true,
+                  additionalProperties: false,
+                  required: ['date', 'estimated'],
+                  properties: { date: { type: 'string', format: 'date' }, estimated: { type: 'boolean' } },
+                },
+                rule: { type: 'string' },
+              },
+            },
           },
         },
       },

@@ -2,8 +2,8 @@
  * POST /api/v1/refunds/cape: the CAPE declaration of a list of entries. Each entry's channel on the
  * filing date (shared/refund-channel.ts); the entries for CAPE now, checked and without duplicates, in
  * files of at most 9,999. One file and nothing refused: the file itself, text/csv, ready to upload.
- * Otherwise (several files, or entries refused, or `Accept: application/json`): JSON, the files and
- * the refused entry numbers with the reason. An entry that cannot be read is refused with its
+ * Otherwise (several files, or entries refused, or `Accept: application/json`): JSON, the files,
+ * the refused entry numbers with the reason, and each entry's channel, deadline and liquidation. An entry that cannot be read is refused with its
  * parameter named; it never sinks the others.
  */
 import { InputError, invalid } from '../../shared/errors.js';
@@ -84,5 +84,7 @@ export function capeAnswer(res: Exchange, raw: unknown, today: string): CapeAnsw
     res.header('Content-Disposition', `attachment; filename="${named[0].name}"`);
     return { csv: true, body: named[0].csv };
   }
-  return { csv: false, body: JSON.stringify({ filing_date: filingDate, files: named, refused: all }) };
+  // Each entry read, with its channel: where its refund goes and by when.
+  const entries = read.map(({ entryNumber, channel: c }) => ({ entry_number: entryNumber, channel: c.channel, label: c.label, deadline: c.deadline, liquidation: c.liquidation, rule: c.rule }));
+  return { csv: false, body: JSON.stringify({ filing_date: filingDate, files: named, refused: all, entries }) };
 }

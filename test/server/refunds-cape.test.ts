@@ -68,7 +68,21 @@ describe('POST /api/v1/refunds/cape', () => {
         { entry_number: 'ABC-1234567-8', reason: 'ABC-1234567-8 has the check digit 8; CATAIR Appendix E gives 6 for ABC-1234567' },
         { entry_number: 'ABC-1234567-6', reason: 'listed more than once: kept once' },
       ],
+      entries: expect.any(Array),
     });
+    // Each entry read (the unreadable one aside), with its channel, deadline and liquidation.
+    expect(r.body.entries.map((e: { entry_number: string; channel: string; deadline: string | null; liquidation: object | null }) => [e.entry_number, e.channel, e.deadline, e.liquidation])).toEqual([
+      ['ABC-1234567-6', 'cape', null, null],
+      ['ABC-2222222-0', 'cape', null, { date: '2026-03-01', estimated: false }],
+      ['ABC-3333333-9', 'protest', '2026-08-27', { date: '2026-02-28', estimated: false }],
+      ['ABC-4444444-8', 'court', '2027-11-20', { date: '2025-11-20', estimated: false }],
+      // 2025-09-10 + 314 days = 2026-07-21 (Sep 20, Oct 31, Nov 30, Dec 31, Jan 31, Feb 28, Mar 31, Apr 30, May 31, Jun 30, Jul 21).
+      ['ABC-5555555-3', 'not_cape', null, { date: '2026-07-21', estimated: true }],
+      ['ABC-6666666-2', 'not_cape', null, { date: '2026-07-21', estimated: true }],
+      ['ABC-1234567-8', 'cape', null, { date: '2026-07-21', estimated: true }],
+      ['abc 1234567 6', 'cape', null, { date: '2026-07-21', estimated: true }],
+    ]);
+    expect(r.body.entries[2].rule).toBe('liquidated 2026-02-28, 81 days before filing: more than 80 for CAPE; 19 U.S.C. 1514(c)(3): a protest within 180 days after the liquidation');
   });
 
   it('one file and nothing refused: the file itself, text/csv, byte for byte; JSON when asked', async () => {
@@ -81,6 +95,7 @@ describe('POST /api/v1/refunds/cape', () => {
     expect(r.headers.get('content-length')).toBe('42'); // 12 + 2 + 13 + 2 + 13
     const j = await cape(body, 'application/json');
     expect(j.body.files).toEqual([{ name: 'CAPE declaration 1.csv', entries: 2, csv: r.text }]);
+    expect(j.body.entries.map((e: { label: string }) => e.label)).toEqual(['CAPE now', 'CAPE now']);
   });
 
   it('10,001 entries for CAPE: two files, 9,999 and 2', async () => {
