@@ -15,8 +15,8 @@ import { amountCents, headerKey, isBlank, money, readAmount, readDate, type Deci
 /** The claim columns' header names, read like the order's: lower-cased, letters and digits only. */
 export const CLAIM_HEADER_NAMES = {
   liquidation_date: ['liquidationdate', 'liqdate', 'dateofliquidation', 'liquidationdt', 'liquidated'],
-  liquidation_status: ['liquidationstatus', 'liqstatus', 'liquidationstatuscode', 'status'],
-  entry_type: ['entrytype', 'entrytypecode', 'type'],
+  liquidation_status: ['liquidationstatus', 'liqstatus', 'liquidationstatuscode'],
+  entry_type: ['entrytype', 'entrytypecode'],
   reconciliation: ['reconciliation', 'reconciliationflag', 'recon', 'reconflag', 'reconciliationindicator'],
   drawback: ['drawback', 'drawbackflag', 'drawbackclaim', 'drawbackindicator'],
   open_protest: ['openprotest', 'protest', 'protestopen', 'protestfiled', 'protestnumber'],
