@@ -189,7 +189,9 @@ export function refundGrid(sheet: RefundSheet, rows: number, checked: RefundChec
   values[0] = [...REFUND_HEADERS];
   formats[0] = [...TEXT_FORMATS];
   const entries = checked.totals.refundable_by_heading.entries ?? [];
-  const reasonOf = (l: RefundLine) => entries.find((e) => e.entry_number === l.entryNumber && e.date === l.date)?.reason;
+  // By entry number and date, once: a check of 10,000 entries would otherwise search them for every line.
+  const reasons = new Map(entries.map((e) => [`${e.entry_number}\u0000${e.date}`, e.reason]));
+  const reasonOf = (l: RefundLine) => reasons.get(`${l.entryNumber}\u0000${l.date}`);
   const answers = [...checked.lines];
   const sums: RefundSums = { refundable: 0, computed: 0, paid: 0, difference: 0, paidLines: 0, errors: 0 };
   const claims = new Map<string, EntryClaim>();
@@ -240,7 +242,8 @@ export function refundGrid(sheet: RefundSheet, rows: number, checked: RefundChec
   fills.push(null);
   const bold = [0, totalsRow];
   const filingDate = refund.filingDate ?? at.toISOString().slice(0, 10);
-  const found = entryFigures([...claims.values()], filingDate, refund);
+  const gathered = [...claims.values()];
+  const found = entryFigures(gathered, filingDate, refund);
   const names = headingNames(checked.lines);
   const row = (cells: (string | number)[], strong = false, fill: string | null = null) => {
     if (strong) bold.push(values.length);
@@ -253,10 +256,7 @@ export function refundGrid(sheet: RefundSheet, rows: number, checked: RefundChec
   values.push([...ENTRY_HEADERS]);
   formats.push([...TEXT_FORMATS]);
   fills.push(null);
-  found.entries.forEach((e, i) => {
-    const claim = [...claims.values()][i];
-    row([e.entryNumber, e.channel.label, e.refundCents / 100, e.interest.cents / 100, entryNote(e, names, claim.facts.entryDate)], false, e.refused ? '#f4cccc' : null);
-  });
+  found.entries.forEach((e, i) => row([e.entryNumber, e.channel.label, e.refundCents / 100, e.interest.cents / 100, entryNote(e, names, gathered[i].facts.entryDate)], false, e.refused ? '#f4cccc' : null));
   // By heading, named; by channel, earliest deadline first; the total with deposited against computed in words.
   for (const [h, c] of refundHeadings(found.entries)) row(['By heading', h ? (names.get(h) ?? h) : 'IEEPA (no heading given)', c / 100, '', '']);
   for (const c of channelTotals(found.entries))
