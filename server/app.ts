@@ -27,6 +27,7 @@ import { decodePath, Exchange, rawAnswer, readHeaders, splitTarget, type Handler
 import { parseQuery } from './http/query.js';
 import { staticFile } from './http/static.js';
 import { createLog, requestLogger, type Logger } from './log.js';
+import { capeAnswer } from './routes/refunds.js';
 import { batchJson, dutyJson, errorJson, exportersJson, healthJson, openapiJson, orderJson, recordJson, searchBatchJson, searchJson } from './serialize.js';
 
 export const MAX_LINES = 1000;
@@ -102,6 +103,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** On every answer of the API: never sniffed nor cached (answers depend on the key and the date). */
 const API_HEADERS = ['X-Content-Type-Options', 'nosniff', 'Cache-Control', 'no-store'];
 const JSON_HEADERS = ['Content-Type', JSON_TYPE, ...API_HEADERS];
+const CSV_HEADERS = ['Content-Type', 'text/csv; charset=utf-8', ...API_HEADERS];
 /** Whose limit a 429 names. */
 const KEY_LIMIT = (d: RateDecision) => `Rate limit of ${d.limit} requests per 60 seconds reached`;
 const ADDRESS_LIMIT = () => 'Too many unauthenticated requests from this address';
@@ -137,8 +139,8 @@ export function buildApp(deps: AppDeps): App {
   // --- answers -------------------------------------------------------------------------------
 
   /** A JSON answer of the API: its type and length, never sniffed nor cached, the limit's headers once known. */
-  function sendJson(res: Exchange, status: number, body: string | Buffer): void {
-    res.writeHead(status, apiHeaders(res, Buffer.byteLength(body), JSON_HEADERS));
+  function sendJson(res: Exchange, status: number, body: string | Buffer, headers = JSON_HEADERS): void {
+    res.writeHead(status, apiHeaders(res, Buffer.byteLength(body), headers));
     res.end(body);
     logged(res);
   }
@@ -360,6 +362,7 @@ export function buildApp(deps: AppDeps): App {
     ],
     ['/api/v1/duty/batch', { methods: POST, gate: 'key', params: [], run: withBody((res, raw) => sendJson(res, 200, batchJson(batch(raw)))) }],
     ['/api/v1/hts/batch', { methods: POST, gate: 'key', params: [], run: withBody((res, raw) => sendJson(res, 200, searchBatchJson(searchBatch(raw)))) }],
+    ['/api/v1/refunds/cape', { methods: POST, gate: 'key', params: [], run: withBody((res, raw) => { const a = capeAnswer(res, raw, new Date().toISOString().slice(0, 10)); sendJson(res, 200, a.body, a.csv ? CSV_HEADERS : JSON_HEADERS); }) }],
   ]);
   const hts: Route = { methods: GET, gate: 'key', params: ['date'], run: (res) => sendJson(res, 200, recordJson(deps.tariff.record(htsCode(res.rawPath), res.query?.date))) };
   /** /excel/ and /sheets/, when built. */

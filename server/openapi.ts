@@ -236,6 +236,28 @@ export const openapi = {
         responses: { '200': ok('One result per query, in order', { $ref: '#/components/schemas/BatchResult' }), '413': err('PayloadTooLarge'), '415': err('UnsupportedMediaType'), ...commonErrors },
       },
     },
+    '/refunds/cape': {
+      post: {
+        operationId: 'postRefundsCape',
+        summary: 'The CAPE declaration of a list of entries: each entry\'s IEEPA refund channel on the filing date, and the CSV files CBP\'s CAPE tab takes',
+        description:
+          'Entries for CAPE now (unliquidated; liquidated at most 80 days before the filing date; liquidation extended or suspended) go in files of at most 9,999 entry numbers under the single header `Entry Number`, each number checked for form and check digit (CATAIR Appendix E) and listed once. ' +
+          'One file and nothing refused: that file, `text/csv` (CRLF lines, no line after the last). Otherwise, or with `Accept: application/json`: JSON, the files and the refused entry numbers with the reason (a protest and its date, court action and its date, not for CAPE and why, a bad check digit, a duplicate, an entry that could not be read). ' +
+          'Rules and sources: docs/refund-check.md.',
+        parameters: [{ $ref: '#/components/parameters/key' }],
+        requestBody: { required: true, content: json({ $ref: '#/components/schemas/CapeRequest' }) },
+        responses: {
+          '200': {
+            description: 'The declaration: one CSV file, or the files and the refused entries',
+            headers: rateHeaders,
+            content: { 'text/csv': { schema: { type: 'string', example: 'Entry Number\r\nABC-1234567-6' } }, ...json({ $ref: '#/components/schemas/CapeResult' }) },
+          },
+          '413': err('PayloadTooLarge'),
+          '415': err('UnsupportedMediaType'),
+          ...commonErrors,
+        },
+      },
+    },
     '/openapi.json': {
       get: {
         operationId: 'getOpenApi',
@@ -396,6 +418,78 @@ export const openapi = {
           date: { ...ENTRY_DATE, description: 'The line\'s own entry date (default the order\'s date). Lines of different dates are different entries: the fees are computed per date (MPF minimum and maximum each), and the response\'s notes say so. Not with entry (one part of a larger entry)' },
           entry_number: { type: 'string', minLength: 1, maxLength: 40, example: 'ABC-1234567-8', description: 'The entry the line was declared on (a past entry checked for its IEEPA refund): totals.refundable_by_heading then gives the figures of each entry (an entry number on a date). It groups only the refund: the fees go by entry date' },
           ...importerProps,
+        },
+      },
+      CapeRequest: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['entries'],
+        properties: {
+          filing_date: { ...ENTRY_DATE, description: 'The day the declaration is filed (default today, UTC): the 80 and 180 days count to it' },
+          entries: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 20000,
+            items: {
+              type: 'object',
+              required: ['entry_number', 'entry_date'],
+              properties: {
+                entry_number: { type: 'string', example: 'ABC-1234567-6', description: 'XXX-NNNNNNN-C, dashes optional' },
+                entry_date: ENTRY_DATE,
+                liquidation_date: { ...ENTRY_DATE, description: 'Absent: estimated at the entry date + 314 days (marked estimated)' },
+                liquidation_status: { type: 'string', description: 'unliquidated, liquidated, extended, suspended or final (as ACE reports write them)' },
+                entry_type: { type: 'string', pattern: '^\\d{1,2}$', example: '01', description: 'CBP entry type: 08, 09 and 47 are not for CAPE' },
+                reconciliation: { type: 'boolean', description: 'Flagged for reconciliation: not for CAPE' },
+                drawback: { type: 'boolean', description: 'On a drawback claim: not for CAPE' },
+                open_protest: { type: 'boolean', description: 'An open protest: not for CAPE' },
+                ieepa: { type: 'boolean', description: 'false: the entry declared no IEEPA chapter 99 number (not for CAPE)' },
+              },
+            },
+          },
+        },
+      },
+      CapeResult: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['filing_date', 'files', 'refused', 'entries'],
+        properties: {
+          filing_date: { type: 'string', format: 'date' },
+          files: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['name', 'entries', 'csv'],
+              properties: { name: { type: 'string', example: 'CAPE declaration 1.csv' }, entries: { type: 'integer', minimum: 1, maximum: 9999 }, csv: { type: 'string' } },
+            },
+          },
+          refused: {
+            type: 'array',
+            items: { type: 'object', additionalProperties: false, required: ['entry_number', 'reason'], properties: { entry_number: { type: 'string' }, reason: { type: 'string' } } },
+          },
+          entries: {
+            type: 'array',
+            description: 'Each entry read, in order: its channel on the filing date, the deadline to act, its liquidation date (estimated at entry + 314 days when none was given), and the rule applied with its source',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['entry_number', 'channel', 'label', 'deadline', 'liquidation', 'rule'],
+              properties: {
+                entry_number: { type: 'string' },
+                channel: { type: 'string', enum: ['cape', 'protest', 'court', 'not_cape'] },
+                label: { type: 'string', example: 'Protest by 2026-08-27' },
+                deadline: { type: 'string', format: 'date', nullable: true },
+                liquidation: {
+                  type: 'object',
+                  nullable: true,
+                  additionalProperties: false,
+                  required: ['date', 'estimated'],
+                  properties: { date: { type: 'string', format: 'date' }, estimated: { type: 'boolean' } },
+                },
+                rule: { type: 'string' },
+              },
+            },
+          },
         },
       },
       BulkRequest: {

@@ -8,7 +8,8 @@ import type { OrderResult } from '../shared/order.js';
 import type { TotalsRow } from '../spreadsheet/order-output.js';
 import { requestBody } from '../spreadsheet/order-requests.js';
 import { isBlank, type OrderOptions } from '../spreadsheet/order-sheet.js';
-import { readRefundSheet, refundChecked, refundCheckedText, refundGrid, refundRequests, refundTotalsBlock, REFUND_HEADERS } from '../spreadsheet/refund-check.js';
+import { capeSheets, readRefundSheet, refundChecked, refundCheckedText, refundGrid, refundNotes, refundRequests, refundTotalsBlock, REFUND_HEADERS } from '../spreadsheet/refund-check.js';
+import type { RefundOptions } from '../spreadsheet/refund-claims.js';
 
 /** A check the rate limit refused (a 429): nothing was written; `lines` for the countdown's progress. */
 export interface RefundWait extends RateLimited {
@@ -31,8 +32,9 @@ export interface RefundAnswer {
  * Value, and Duty paid if known), written to the right of them.
  * @param {{origin: string, decimal: string}} options The default origin and how text amounts are written.
  * @param {boolean} overwrite Whether to write over cells that are not empty.
+ * @param {{filingDate: string, refundDate: string, corporate: boolean}} refund The CAPE filing date (default today), the refund date of the interest (default filing + 90 days), corporate rates.
  */
-export function checkSelectedRefund(options: OrderOptions, overwrite: boolean): RefundAnswer | RefundWait {
+export function checkSelectedRefund(options: OrderOptions, overwrite: boolean, refund: RefundOptions = {}): RefundAnswer | RefundWait {
   const range = selection();
   const sheet = range.getSheet();
   const read = readRefundSheet(range.getValues(), options.decimal);
@@ -44,10 +46,10 @@ export function checkSelectedRefund(options: OrderOptions, overwrite: boolean): 
   // Refused by the rate limit: nothing written; the sidebar counts the wait down and asks again.
   if ('waitMs' in answers) return { ...answers, lines: read.lines.length };
   const checked = refundChecked(answers);
-  const grid = refundGrid(read, range.getNumRows(), checked, sent, new Date());
+  const grid = refundGrid(read, range.getNumRows(), checked, sent, new Date(), refund);
   const out = sheet.getRange(range.getRow(), range.getColumn() + range.getNumColumns(), grid.values.length, REFUND_HEADERS.length);
   const output = `${sheet.getName()}!${out.getA1Notation()}`;
-  const summary = { totals: refundTotalsBlock(checked, grid.sums, read), notes: [...checked.notes], errors: grid.sums.errors > 0 };
+  const summary = { totals: refundTotalsBlock(grid, read), notes: refundNotes(checked.notes), errors: grid.sums.errors > 0 };
   if (!overwrite && out.getValues().some((row) => row.some((c) => !isBlank(c))))
     return { confirm: `Cells in ${output} are not empty. Overwrite them with the refund check?`, status: '', ...summary };
   out.clearFormat();
@@ -56,5 +58,14 @@ export function checkSelectedRefund(options: OrderOptions, overwrite: boolean): 
   out.setBackgrounds(grid.fills.map((colour) => REFUND_HEADERS.map(() => colour)));
   for (const i of grid.bold) out.offset(i, 0, 1, REFUND_HEADERS.length).setFontWeight('bold');
   out.offset(grid.ruled, 0, 1, REFUND_HEADERS.length).setBorder(true, null, null, null, null, null);
-  return { output, status: refundCheckedText(checked, grid.sums, read, output), ...summary };
+  // The CAPE declaration tabs, each replaced if there: the entry numbers as text, under `Entry Number`.
+  const book = SpreadsheetApp.getActiveSpreadsheet();
+  for (const cape of capeSheets(grid)) {
+    const old = book.getSheetByName(cape.name);
+    if (old) book.deleteSheet(old);
+    const tab = book.insertSheet(cape.name).getRange(1, 1, cape.rows.length, 1);
+    tab.setNumberFormat('@');
+    tab.setValues(cape.rows);
+  }
+  return { output, status: refundCheckedText(grid, read, output, 'sheets'), ...summary };
 }

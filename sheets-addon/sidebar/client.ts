@@ -200,10 +200,11 @@ async function refund(): Promise<void> {
   say('order', 'info', 'Checking the selected entry lines…');
   try {
     const options = { origin: el('origin').value.trim(), decimal: el<HTMLSelectElement>('decimal').value as DecimalMark };
+    const refundOptions = { filingDate: el('filing-date').value || undefined, refundDate: el('refund-date').value || undefined, corporate: el<HTMLInputElement>('corporate').checked };
     const check = async (overwrite: boolean): Promise<RefundAnswer | null> => {
       // Refused by the rate limit, the check wrote nothing: it is asked again once the wait is over (Cancel ends it).
       for (;;) {
-        const answer = await call<RefundAnswer | RefundWait>('checkSelectedRefund', options, overwrite);
+        const answer = await call<RefundAnswer | RefundWait>('checkSelectedRefund', options, overwrite, refundOptions);
         if (!('waitMs' in answer)) return answer;
         el<HTMLButtonElement>('stop').hidden = false;
         await waitOut(answer.waitMs, { done: 0, total: answer.lines });

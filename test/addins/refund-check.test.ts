@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readRefundSheet, refundRequests } from '../../spreadsheet/refund-check.js';
 import { addRefunds } from '../../spreadsheet/refund-totals.js';
+import { requestItems } from '../../spreadsheet/order-requests.js';
 
 describe('readRefundSheet', () => {
   it('reads the entry columns under other common names, and the order\'s headings for the rest', () => {
@@ -92,5 +93,39 @@ describe('addRefunds', () => {
     expect(addRefunds([{ total: 0, headings: {}, reason: after }, { total: 0, headings: {}, reason: after }]).reason).toBe(after);
     expect(addRefunds([{ total: 0, headings: {}, reason: after }, { total: 0, headings: {} }]).reason).toBeUndefined();
     expect(addRefunds([])).toEqual({ total: 0, headings: {} });
+  });
+});
+
+describe('readRefundSheet: the claim columns', () => {
+  it('liquidation, type, flags and the IEEPA deposit per 9903 column, under ACE report names; an entry number in any writing is CBP\'s form', () => {
+    const { lines } = readRefundSheet([
+      ['Entry Number', 'Entry Date', 'Entry Type', 'Liq Date', 'Liq Status', 'Recon Flag', 'Drawback', 'Open Protest', 'Entry Summary Date', 'HTS', 'Value', '9903.01.24', '9903.01.25'],
+      ['abc12345676', '2025-05-20', '1', '2026-03-01', 'LIQUIDATED', 'N', '', 'Y', '2025-05-30', '6109.10.00', 10000, '2,000.00', 1000],
+      ['XYZ-1-2', '2025-05-20', '09 - Reconciliation', '', 'Extended', 'Y', 'X', 'No', '', '6109.10.00', 10000, '', ''],
+    ]);
+    expect(lines.map((l) => l.entryNumber)).toEqual(['ABC-1234567-6', 'XYZ-1-2']);
+    expect(lines.map((l) => l.claim)).toEqual([
+      { facts: { liquidationDate: '2026-03-01', liquidationStatus: 'liquidated', entryType: '01', openProtest: true }, summaryDate: '2025-05-30', deposited: new Map([['9903.01.24', 200000], ['9903.01.25', 100000]]) },
+      { facts: { liquidationStatus: 'extended', entryType: '09', reconciliation: true, drawback: true }, deposited: null },
+    ]);
+  });
+
+  it('an entry summary\'s 9903 rows: the duty is the deposit under the heading, not a line to cost; an unreadable status is the row\'s error', () => {
+    const { lines } = readRefundSheet([
+      ['Entry', 'Entry date', 'HTS', 'Value', 'Duty', 'Liquidation status'],
+      ['ABC-2222222-0', '2025-05-20', '6109.10.00', 10000, 2400, ''],
+      ['ABC-2222222-0', '2025-05-20', '9903.01.24', '', 2000, ''],
+      ['ABC-2222222-0', '2025-05-20', '9903.88.15', '', 750, ''],
+      ['ABC-3333333-9', '2025-05-20', '6109.10.00', 10000, '', 'pending review'],
+    ]);
+    expect(lines.map((l) => [l.heading ?? null, l.item ? 'costed' : null, l.claim?.deposited ?? null, l.error ?? null])).toEqual([
+      [null, 'costed', null, null],
+      ['9903.01.24', null, new Map([['9903.01.24', 200000]]), null],
+      // Section 301's heading: a row of the entry summary, not an IEEPA deposit.
+      ['9903.88.15', null, null, null],
+      [null, null, null, 'Liquidation status "pending review" is not one of unliquidated, liquidated, extended, suspended, final'],
+    ]);
+    // One item sent: the 9903 rows and the row in error are not costed.
+    expect(refundRequests(lines).map((r) => requestItems(r).length)).toEqual([1]);
   });
 });

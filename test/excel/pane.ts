@@ -19,6 +19,8 @@ const stub = readFileSync(join(import.meta.dirname, 'fixtures', 'office-stub.js'
 /** What the stand-in exposes to the tests: the sheet, OfficeRuntime.storage, the custom functions. */
 declare global {
   interface Window {
+    /** Worksheets the add-in added (the CAPE declaration sheets). */
+    __worksheets: { names(): string[]; values(name: string): unknown[][] | undefined; formats(name: string): string[][] | undefined };
     __sheet: {
       set(row: number, col: number, values: unknown[][]): void;
       get(row: number, col: number, h: number, w: number): unknown[][];

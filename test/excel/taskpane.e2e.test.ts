@@ -11,7 +11,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../server/data/paths.js';
 import type { RunningServer } from '../helpers/server.js';
-import { REFUND_BOLD_ROWS, REFUND_CHECKED, REFUND_ENTRIES, REFUND_RECORD, REFUND_REQUESTS, REFUND_STATUS, REFUND_TOTALS } from '../addins/refund-entries.js';
+import { CAPE_SAVE } from '../../spreadsheet/refund-check.js';
+import {
+  CAPE_10001, CAPE_10001_FIRST, CAPE_10001_LAST_OF_FIRST, CAPE_10001_SECOND, CAPE_10001_STATUS,
+  REFUND_BOLD_ROWS, REFUND_CAPE_SHEETS, REFUND_CHECKED, REFUND_ENTRIES, REFUND_FILING_DATE, REFUND_RECORD, REFUND_RECORD_NOTES, REFUND_RED_ROWS, REFUND_REQUESTS, REFUND_TOTALS, refundStatus,
+} from '../addins/refund-entries.js';
 import { cutOff } from '../helpers/browser.js';
 import { openPane, type Pane } from './pane.js';
 
@@ -339,28 +343,33 @@ describe('the task pane in Chromium', () => {
   });
 
   // Refund check (IEEPA): the past entries the Sheets sidebar checks (test/sheets/refund.test.ts), the same cells from one fixture.
-  it('Refund check: China, Canada and after the IEEPA period, and a bad line: per line, per entry and heading, totals and record', async () => {
+  it('Refund check: entries across every channel, the filing date set in the pane: per line, per entry, by heading and channel, the CAPE sheet, totals and record', async () => {
     bulkBodies.length = 0;
     await page.evaluate((values) => {
       window.__sheet.clear();
       window.__sheet.set(0, 0, values);
-      window.__sheet.select(0, 0, 7, 7);
+      window.__sheet.select(0, 0, 13, 10);
     }, REFUND_ENTRIES);
+    await page.locator('#refund-options summary').click();
+    await page.fill('#filing-date', REFUND_FILING_DATE);
     await page.click('#refund');
-    await expect.poll(() => statusOf('order-status')).toBe(REFUND_STATUS);
-    // One request, each item with its entry date, its entry number and its claim as entered.
+    await expect.poll(() => statusOf('order-status')).toBe(refundStatus('Sheet1!K1:O32', CAPE_SAVE.excel));
+    // One request, each costed line with its entry date, its entry number in CBP's form and its claim as entered.
     expect(bulkBodies).toEqual(REFUND_REQUESTS);
-    const out = await page.evaluate(() => window.__sheet.get(0, 7, 19, 5));
-    expect(out.slice(0, 18)).toEqual(REFUND_CHECKED);
-    expect(out[18][0]).toMatch(REFUND_RECORD);
-    expect(out[18][4]).toContain('Antidumping and countervailing duties are not included.');
-    const formats = await page.evaluate(() => window.__sheet.formats(1, 7, 10, 5));
+    const out = await page.evaluate(() => window.__sheet.get(0, 10, 32, 5));
+    expect(out.slice(0, 31)).toEqual(REFUND_CHECKED);
+    expect(out[31][0]).toMatch(REFUND_RECORD);
+    expect(out[31][4]).toBe(REFUND_RECORD_NOTES);
+    const cape = await page.evaluate(() => ({ names: window.__worksheets.names(), values: window.__worksheets.values('CAPE declaration 1'), formats: window.__worksheets.formats('CAPE declaration 1') }));
+    expect(cape).toEqual({ names: Object.keys(REFUND_CAPE_SHEETS), values: REFUND_CAPE_SHEETS['CAPE declaration 1'], formats: REFUND_CAPE_SHEETS['CAPE declaration 1'].map(() => ['@']) });
+    const formats = await page.evaluate(() => window.__sheet.formats(1, 10, 15, 5));
     expect(formats[0]).toEqual(['$#,##0.00', '@', '$#,##0.00', '$#,##0.00', '@']);
-    expect(formats[9]).toEqual(['@', '@', '@', '$#,##0.00', '@']);
-    const bold = await page.evaluate(() => window.__sheet.bold(0, 7, 19, 1).map((r) => r[0]));
+    expect(formats[14]).toEqual(['@', '@', '$#,##0.00', '$#,##0.00', '@']);
+    const bold = await page.evaluate(() => window.__sheet.bold(0, 10, 32, 1).map((r) => r[0]));
     expect(bold.flatMap((b, i) => (b ? [i] : []))).toEqual(REFUND_BOLD_ROWS);
-    expect(await page.evaluate(() => window.__sheet.border(7, 7))).toBe('EdgeTop:Continuous');
-    expect(await page.evaluate(() => window.__sheet.fills(1, 7, 6, 5).map((r) => r[0]))).toEqual([null, null, null, null, null, '#f4cccc']);
+    expect(await page.evaluate(() => window.__sheet.border(13, 10))).toBe('EdgeTop:Continuous');
+    const red = await page.evaluate(() => window.__sheet.fills(0, 10, 32, 1).map((r) => r[0]));
+    expect(red.flatMap((f, i) => (f === '#f4cccc' ? [i] : []))).toEqual(REFUND_RED_ROWS);
     expect((await page.locator('#totals tr').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual(REFUND_TOTALS);
     expect(await page.locator('#notes li').allTextContents()).toContain('Antidumping and countervailing duties are not included.');
     expect(await cutOff(page)).toEqual([]);
@@ -370,12 +379,26 @@ describe('the task pane in Chromium', () => {
   it('Refund check: cells not empty, asks once the lines are costed; Cancel writes nothing', async () => {
     await page.click('#refund');
     await page.locator('#confirm').waitFor({ state: 'visible' });
-    expect(await page.locator('#confirm-text').textContent()).toBe('Cells in Sheet1!H1:L19 are not empty. Overwrite them with the refund check?');
-    await page.evaluate(() => window.__sheet.set(0, 7, [['changed']]));
+    expect(await page.locator('#confirm-text').textContent()).toBe('Cells in Sheet1!K1:O32 are not empty. Overwrite them with the refund check?');
+    await page.evaluate(() => window.__sheet.set(0, 10, [['changed']]));
     await page.click('#confirm-no');
     await expect.poll(() => statusOf('order-status')).toBe('Cancelled: nothing was written.');
-    expect(await page.evaluate(() => window.__sheet.get(0, 7, 1, 1)[0][0])).toBe('changed');
+    expect(await page.evaluate(() => window.__sheet.get(0, 10, 1, 1)[0][0])).toBe('changed');
   });
+
+  it('Refund check: 10,001 entries for CAPE make two declaration sheets, 9,999 and 2', async () => {
+    await page.evaluate((values) => {
+      window.__sheet.clear();
+      window.__sheet.set(0, 0, values);
+      window.__sheet.select(0, 0, values.length, 6);
+    }, CAPE_10001);
+    await page.click('#refund');
+    await expect.poll(() => statusOf('order-status'), { timeout: 120_000 }).toContain(CAPE_10001_STATUS);
+    const cape = await page.evaluate(() => ({ first: window.__worksheets.values('CAPE declaration 1')!, second: window.__worksheets.values('CAPE declaration 2') }));
+    expect([cape.first.length, cape.first.slice(0, 2), cape.first[9999][0]]).toEqual([10000, CAPE_10001_FIRST, CAPE_10001_LAST_OF_FIRST]);
+    expect(cape.second).toEqual(CAPE_10001_SECOND);
+    await page.evaluate(() => window.__sheet.clear());
+  }, 180_000);
 
   it('Refund check: a header without an entry number column says so, and sends nothing', async () => {
     bulkBodies.length = 0;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLimitedServerProcess } from '../helpers/limited-server.js';
 import { serverStatuses, startAddon, type Addon } from './harness.js';
-import { REFUND_CHECKED, REFUND_ENTRIES } from '../addins/refund-entries.js';
+import { REFUND_CHECKED, REFUND_ENTRIES, REFUND_FILING_DATE } from '../addins/refund-entries.js';
 
 const LIMIT = 6;
 const WINDOW_MS = 10_000;
@@ -65,19 +65,19 @@ describe('"Cost selected order" meets the rate limit', () => {
 
   test('the refund check refused by the rate limit writes nothing and says how long to wait; asked again after it, it writes the check', async () => {
     const w = addon.fresh();
-    w.sheet.getRange('A1:G7').setValues(REFUND_ENTRIES);
-    w.select('A1:G7');
+    w.sheet.getRange('A1:J13').setValues(REFUND_ENTRIES);
+    w.select('A1:J13');
     await sleep(WINDOW_MS);
     for (let i = 0; i < LIMIT; i++) await fetch(`${addon.server.url}/api/v1/hts/6109.10.00`, { headers: { authorization: `Bearer ${addon.server.key}` } });
-    const refused = w.call<{ waitMs: number; lines: number }>('checkSelectedRefund', { origin: '', decimal: '.' }, false);
+    const refused = w.call<{ waitMs: number; lines: number }>('checkSelectedRefund', { origin: '', decimal: '.' }, false, { filingDate: REFUND_FILING_DATE });
     expect(refused.waitMs).toBeGreaterThan(0);
     expect(refused.waitMs).toBeLessThanOrEqual(WINDOW_MS);
     expect(refused.lines).toBe(REFUND_ENTRIES.length - 1);
-    expect(w.sheet.values('H1:L7').flat().every((c) => c === '')).toBe(true);
+    expect(w.sheet.values('K1:O13').flat().every((c) => c === '')).toBe(true);
     await sleep(refused.waitMs + 200);
-    const answer = w.call<{ output: string }>('checkSelectedRefund', { origin: '', decimal: '.' }, false);
-    expect(answer.output).toBe('Sheet1!H1:L19');
-    expect(w.sheet.values('H1:L18')).toEqual(REFUND_CHECKED);
+    const answer = w.call<{ output: string }>('checkSelectedRefund', { origin: '', decimal: '.' }, false, { filingDate: REFUND_FILING_DATE });
+    expect(answer.output).toBe('Sheet1!K1:O32');
+    expect(w.sheet.values('K1:O31')).toEqual(REFUND_CHECKED);
   });
 });
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

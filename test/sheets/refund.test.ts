@@ -1,11 +1,15 @@
 /**
  * "Refund check (IEEPA)" in the built Code.js, as the sidebar calls it, on an in-memory sheet
- * against the real API: the same past entry lines and the same cells as Excel's task pane
+ * against the real API: the same past entries and the same cells as Excel's task pane
  * (test/excel/taskpane.e2e.test.ts), from the fixture both read (test/addins/refund-entries.ts).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startAddon, type Addon } from './harness.js';
-import { REFUND_BOLD_ROWS, REFUND_CHECKED, REFUND_ENTRIES, REFUND_RECORD, REFUND_REQUESTS, REFUND_STATUS, REFUND_TOTALS } from '../addins/refund-entries.js';
+import { CAPE_SAVE } from '../../spreadsheet/refund-check.js';
+import {
+  CAPE_10001, CAPE_10001_FIRST, CAPE_10001_LAST_OF_FIRST, CAPE_10001_SECOND, CAPE_10001_STATUS,
+  REFUND_BOLD_ROWS, REFUND_CAPE_SHEETS, REFUND_CHECKED, REFUND_ENTRIES, REFUND_FILING_DATE, REFUND_RECORD, REFUND_RECORD_NOTES, REFUND_RED_ROWS, REFUND_REQUESTS, REFUND_TOTALS, refundStatus,
+} from '../addins/refund-entries.js';
 
 let addon: Addon;
 beforeAll(async () => {
@@ -25,41 +29,49 @@ interface Answer {
 }
 
 describe('the sidebar\'s refund check', () => {
-  test('past entries of China, Canada and after the IEEPA period, and a bad line: per line, per entry and heading, totals and record', () => {
+  const refund = { filingDate: REFUND_FILING_DATE };
+  test('entries across every channel: per line, per entry (channel, refund, interest), by heading and channel, the CAPE tab, totals and record', () => {
     const w = addon.fresh();
-    w.sheet.getRange('A1:G7').setValues(REFUND_ENTRIES);
-    w.select('A1:G7');
-    const r = w.call<Answer>('checkSelectedRefund', { origin: '', decimal: '.' }, false);
-    // One request, each item with its entry date, its entry number and its claim as entered.
+    w.sheet.getRange('A1:J13').setValues(REFUND_ENTRIES);
+    w.select('A1:J13');
+    const r = w.call<Answer>('checkSelectedRefund', { origin: '', decimal: '.' }, false, refund);
+    // One request, each costed line with its entry date, its entry number in CBP's form and its claim as entered.
     expect(w.requests.map((q) => q.url.replace(addon.server.url, ''))).toEqual(['/api/v1/duty/bulk']);
     expect(w.requests.map((q) => q.body)).toEqual(REFUND_REQUESTS);
-    expect(w.sheet.values('H1:L18')).toEqual(REFUND_CHECKED);
-    expect(w.sheet.values('H19:H19')[0][0]).toMatch(REFUND_RECORD);
-    // The answers' notes (the entries by date, the caveats) beside the record.
-    expect(w.sheet.values('L19:L19')[0][0]).toContain('The lines have 3 entry dates: each date is costed as an entry of its own (MPF minimum and maximum apply to each).');
-    expect(w.sheet.values('L19:L19')[0][0]).toContain('Antidumping and countervailing duties are not included.');
-    expect(r).toMatchObject({ output: 'Sheet1!H1:L19', status: REFUND_STATUS, errors: true });
+    expect(w.sheet.values('K1:O31')).toEqual(REFUND_CHECKED);
+    expect(w.sheet.values('K32:K32')[0][0]).toMatch(REFUND_RECORD);
+    expect(w.sheet.values('O32:O32')[0][0]).toBe(REFUND_RECORD_NOTES);
+    expect(r).toMatchObject({ output: 'Sheet1!K1:O32', status: refundStatus('Sheet1!K1:O32', CAPE_SAVE.sheets), errors: true });
     expect(r.totals.map((t) => `${t.label} ${t.value}`)).toEqual(REFUND_TOTALS);
-    // Formats, bold rows, the rule above the totals, the error line red.
-    expect(w.sheet.getRange('H2:L2').getNumberFormats()[0]).toEqual(['$#,##0.00', '@', '$#,##0.00', '$#,##0.00', '@']);
-    expect(w.sheet.getRange('H10:L10').getNumberFormats()[0]).toEqual(['@', '@', '@', '$#,##0.00', '@']);
-    const bold = w.sheet.getRange('H1:H19').getFontWeights().flatMap((row, i) => (row[0] === 'bold' ? [i] : []));
+    // No fee note among the refund's notes.
+    expect(r.notes.some((n) => /MPF/.test(n))).toBe(false);
+    // The CAPE declaration tab: the header and the entry numbers, as text.
+    for (const [name, rows] of Object.entries(REFUND_CAPE_SHEETS)) {
+      const tab = w.sheets.get(name)!;
+      expect(tab.values(`A1:A${rows.length + 1}`)).toEqual([...rows, ['']]);
+      expect(tab.getRange(`A1:A${rows.length}`).getNumberFormats().flat()).toEqual(rows.map(() => '@'));
+    }
+    // Formats, bold rows, the rule above the totals, the error line and the refused entry red.
+    expect(w.sheet.getRange('K2:O2').getNumberFormats()[0]).toEqual(['$#,##0.00', '@', '$#,##0.00', '$#,##0.00', '@']);
+    expect(w.sheet.getRange('K16:O16').getNumberFormats()[0]).toEqual(['@', '@', '$#,##0.00', '$#,##0.00', '@']);
+    const bold = w.sheet.getRange('K1:K32').getFontWeights().flatMap((row, i) => (row[0] === 'bold' ? [i] : []));
     expect(bold).toEqual(REFUND_BOLD_ROWS);
-    expect(w.sheet.getRange('H8:L8').getBorderTops()[0]).toEqual(Array(5).fill(true));
-    expect(w.sheet.getRange('H2:H7').getBackgrounds().map((row) => row[0])).toEqual([null, null, null, null, null, '#f4cccc']);
+    expect(w.sheet.getRange('K14:O14').getBorderTops()[0]).toEqual(Array(5).fill(true));
+    const red = w.sheet.getRange('K1:K32').getBackgrounds().flatMap((row, i) => (row[0] === '#f4cccc' ? [i] : []));
+    expect(red).toEqual(REFUND_RED_ROWS);
   });
 
   test('cells not empty: asks first and writes nothing; with overwrite, writes', () => {
     const w = addon.fresh();
-    w.sheet.getRange('A1:G7').setValues(REFUND_ENTRIES);
-    w.sheet.getRange('K12').setValue('kept');
-    w.select('A1:G7');
-    const asked = w.call<Answer>('checkSelectedRefund', { origin: '', decimal: '.' }, false);
-    expect(asked.confirm).toBe('Cells in Sheet1!H1:L19 are not empty. Overwrite them with the refund check?');
-    expect(w.sheet.values('H1:L1')).toEqual([['', '', '', '', '']]);
-    const written = w.call<Answer>('checkSelectedRefund', { origin: '', decimal: '.' }, true);
-    expect(written.output).toBe('Sheet1!H1:L19');
-    expect(w.sheet.values('H1:L18')).toEqual(REFUND_CHECKED);
+    w.sheet.getRange('A1:J13').setValues(REFUND_ENTRIES);
+    w.sheet.getRange('N20').setValue('kept');
+    w.select('A1:J13');
+    const asked = w.call<Answer>('checkSelectedRefund', { origin: '', decimal: '.' }, false, refund);
+    expect(asked.confirm).toBe('Cells in Sheet1!K1:O32 are not empty. Overwrite them with the refund check?');
+    expect(w.sheet.values('K1:O1')).toEqual([['', '', '', '', '']]);
+    const written = w.call<Answer>('checkSelectedRefund', { origin: '', decimal: '.' }, true, refund);
+    expect(written.output).toBe('Sheet1!K1:O32');
+    expect(w.sheet.values('K1:O31')).toEqual(REFUND_CHECKED);
   });
 
   test('a header without an entry number or entry date column says which are missing', () => {
@@ -71,4 +83,19 @@ describe('the sidebar\'s refund check', () => {
     );
     expect(w.requests).toEqual([]);
   });
+});
+
+describe('10,001 entries for CAPE', () => {
+  test('two CAPE declaration tabs, 9,999 and 2 entry numbers, each under Entry Number', () => {
+    const w = addon.fresh();
+    w.sheet.getRange('A1:F10002').setValues(CAPE_10001);
+    w.select('A1:F10002');
+    const r = w.call<Answer>('checkSelectedRefund', { origin: '', decimal: '.' }, false, { filingDate: REFUND_FILING_DATE });
+    expect(r.status).toContain(CAPE_10001_STATUS);
+    const first = w.sheets.get('CAPE declaration 1')!;
+    const second = w.sheets.get('CAPE declaration 2')!;
+    expect(first.values('A1:A2')).toEqual(CAPE_10001_FIRST);
+    expect(first.values('A10000:A10001')).toEqual([[CAPE_10001_LAST_OF_FIRST], ['']]);
+    expect(second.values('A1:A4')).toEqual([...CAPE_10001_SECOND, ['']]);
+  }, 120_000);
 });

@@ -16,7 +16,8 @@ import { cutOff } from '../helpers/browser.js';
 import { openSidebar } from './sidebar-page.js';
 import { startLimitedServerProcess } from '../helpers/limited-server.js';
 import { MIXED_ORDER_BY_VESSEL, writeDatedInvoice, writeMixedOrder } from './orders.js';
-import { REFUND_CHECKED, REFUND_ENTRIES, REFUND_STATUS, REFUND_TOTALS } from '../addins/refund-entries.js';
+import { CAPE_SAVE } from '../../spreadsheet/refund-check.js';
+import { REFUND_CAPE_SHEETS, REFUND_CHECKED, REFUND_ENTRIES, REFUND_FILING_DATE, REFUND_TOTALS, refundStatus } from '../addins/refund-entries.js';
 
 /** The README's picture of the sidebar after costing an invoice with entry dates (the Excel pane's order), renewed with UPDATE_SCREENSHOTS=1 (else left in the temporary folder). */
 const SCREENSHOT = join(process.env.UPDATE_SCREENSHOTS ? fileURLToPath(new URL('../../docs', import.meta.url)) : tmpdir(), 'sheets-sidebar.png');
@@ -168,21 +169,26 @@ test('an invoice with Entry date and Claim columns: Section 232 and the refundab
   expect(pageErrors).toEqual([]);
 });
 
-test('Refund check (IEEPA): the past entries of the Excel pane\'s test, the same cells and totals; asked before overwriting', async () => {
-  world.sheet.getRange('A1100:G1106').setValues(REFUND_ENTRIES);
-  world.select('A1100:G1106');
+test('Refund check (IEEPA): the entries of the Excel pane\'s test, the filing date set in the sidebar: the same cells, CAPE tab and totals; asked before overwriting', async () => {
+  world.sheet.getRange('A1100:J1112').setValues(REFUND_ENTRIES);
+  world.select('A1100:J1112');
+  await page.locator('#refund-options summary').click();
+  await page.fill('#filing-date', REFUND_FILING_DATE);
   await page.click('#refund');
-  await expect.poll(() => text('#order')).toBe(REFUND_STATUS.replace('H1:L19', 'H1100:L1118'));
-  expect(world.sheet.values('H1100:L1117')).toEqual(REFUND_CHECKED);
+  await expect.poll(() => text('#order')).toBe(refundStatus('Sheet1!K1100:O1131', CAPE_SAVE.sheets));
+  expect(world.sheet.values('K1100:O1130')).toEqual(REFUND_CHECKED);
+  expect(world.sheets.get('CAPE declaration 1')!.values('A1:A3')).toEqual(REFUND_CAPE_SHEETS['CAPE declaration 1']);
   expect(await shownTotals()).toEqual(REFUND_TOTALS);
-  world.sheet.getRange('H1100').setValue('changed');
+  world.sheet.getRange('K1100').setValue('changed');
   await page.click('#refund');
   await page.locator('#confirm').waitFor({ state: 'visible' });
-  expect(await text('#confirmText')).toBe('Cells in Sheet1!H1100:L1118 are not empty. Overwrite them with the refund check?');
+  expect(await text('#confirmText')).toBe('Cells in Sheet1!K1100:O1131 are not empty. Overwrite them with the refund check?');
   await page.click('#cancel');
   await expect.poll(() => text('#order')).toBe('Cancelled: nothing was written.');
-  expect(world.sheet.values('H1100')[0][0]).toBe('changed');
+  expect(world.sheet.values('K1100')[0][0]).toBe('changed');
   expect(pageErrors).toEqual([]);
+  // The tests after this one read a workbook of Sheet1 alone.
+  world.sheets.delete('CAPE declaration 1');
 });
 
 test('a header of other names: the column picker is offered with the header box ticked', async () => {

@@ -7,7 +7,8 @@
 import type { OrderResult } from '../../../shared/order.js';
 import { requestBody, requestItems } from '../../../spreadsheet/order-requests.js';
 import type { OrderOptions } from '../../../spreadsheet/order-sheet.js';
-import { readRefundSheet, refundChecked, refundCheckedText, refundGrid, refundRequests, refundTotalsBlock, REFUND_HEADERS, type RefundGrid } from '../../../spreadsheet/refund-check.js';
+import { capeSheets, readRefundSheet, refundChecked, refundCheckedText, refundGrid, refundNotes, refundRequests, refundTotalsBlock, REFUND_HEADERS, type RefundFound, type RefundGrid } from '../../../spreadsheet/refund-check.js';
+import type { RefundOptions } from '../../../spreadsheet/refund-claims.js';
 import type { TotalsRow } from '../../../spreadsheet/order-output.js';
 import { readSelection, type CostDeps, type Selection } from './order-sheet.js';
 
@@ -40,6 +41,24 @@ async function write(sel: Selection, grid: RefundGrid): Promise<string> {
   });
 }
 
+/** The CAPE declaration sheets, each replaced if there: the entry numbers as text, under `Entry Number`. */
+async function writeCape(found: RefundFound): Promise<void> {
+  const sheets = capeSheets(found);
+  if (!sheets.length) return;
+  await Excel.run(async (context) => {
+    const old = sheets.map((s) => context.workbook.worksheets.getItemOrNullObject(s.name));
+    old.forEach((o) => o.load('isNullObject'));
+    await context.sync();
+    old.forEach((o) => !o.isNullObject && o.delete());
+    for (const s of sheets) {
+      const range = context.workbook.worksheets.add(s.name).getRangeByIndexes(0, 0, s.rows.length, 1);
+      range.numberFormat = s.rows.map(() => ['@']);
+      range.values = s.rows;
+    }
+    await context.sync();
+  });
+}
+
 export interface RefundSummary {
   /** Null when the person chose not to overwrite. */
   address: string | null;
@@ -50,7 +69,7 @@ export interface RefundSummary {
 }
 
 /** The whole flow behind the "Refund check" button. */
-export async function checkSelectedRefund(options: OrderOptions, deps: CostDeps): Promise<RefundSummary> {
+export async function checkSelectedRefund(options: OrderOptions, deps: CostDeps, refund: RefundOptions = {}): Promise<RefundSummary> {
   const sel = await readSelection();
   const sheet = readRefundSheet(sel.values, options.decimal);
   if (!sheet.lines.length) throw new Error(`The selection ${sel.address} has no entry lines under its header.`);
@@ -67,11 +86,12 @@ export async function checkSelectedRefund(options: OrderOptions, deps: CostDeps)
     done += requestItems(r).length;
   }
   const checked = refundChecked(answers);
-  const grid = refundGrid(sheet, sel.rowCount, checked, sent, (deps.now ?? (() => new Date()))());
+  const grid = refundGrid(sheet, sel.rowCount, checked, sent, (deps.now ?? (() => new Date()))(), refund);
   const target = await inspect(sel, grid.values.length);
-  const summary = { totals: refundTotalsBlock(checked, grid.sums, sheet), notes: [...checked.notes], errors: grid.sums.errors > 0 };
+  const summary = { totals: refundTotalsBlock(grid, sheet), notes: refundNotes(checked.notes), errors: grid.sums.errors > 0 };
   if (!target.empty && !(await deps.confirm(`Cells in ${target.address} are not empty. Overwrite them with the refund check?`)))
     return { address: null, status: 'Cancelled: nothing was written.', ...summary };
   const address = await write(sel, grid);
-  return { address, status: refundCheckedText(checked, grid.sums, sheet, address), ...summary };
+  await writeCape(grid);
+  return { address, status: refundCheckedText(grid, sheet, address, 'excel'), ...summary };
 }

@@ -226,6 +226,11 @@ async function refund(): Promise<void> {
   const { signal, waiting, stop: stopCountdown } = run;
   try {
     const options = { origin: $<HTMLInputElement>('origin').value.trim() || undefined, decimal: $<HTMLSelectElement>('decimal').value as DecimalMark };
+    const refundOptions = {
+      filingDate: $<HTMLInputElement>('filing-date').value || undefined,
+      refundDate: $<HTMLInputElement>('refund-date').value || undefined,
+      corporate: $<HTMLInputElement>('corporate').checked,
+    };
     const r = await checkSelectedRefund(options, {
       client: landed(),
       confirm: confirmInPane,
@@ -235,7 +240,7 @@ async function refund(): Promise<void> {
         say('order-status', progressText(lines, done, total));
       },
       waiting,
-    });
+    }, refundOptions);
     say('order-status', r.status, r.address === null ? '' : r.errors ? 'error' : 'ok');
     if (r.address === null) return;
     showTotals(r.totals);
