@@ -274,7 +274,7 @@ export function costingRecord({ revision, options, dates = [], at }: CostingReco
     `ocean freight (HMF) ${options.ocean ? 'yes' : 'no'}`,
     `numbers read as ${numbers}`,
     // Last fiscal year's MPF minimum and maximum standing in for this year's must show on a printed quote.
-    feeYearsUsed([...dates, options.date ?? today]),
+    feeYearsUsed([...dates, options.date || today]),
   ]
     .filter((part) => part !== null)
     .join(' · ');
