@@ -1,0 +1,60 @@
+/**
+ * The 2025 history that refund figures rest on (issue 38, Why 1, 3, 4 and 5): Annex II membership by date, the
+ * copper split as CBP files it (CSMS #65794272), the particular articles of 9903.02.78, and notes that must not say
+ * what is not so. Real schedule lines; every amount worked out by hand in the comments.
+ */
+import { describe, expect, it } from 'vitest';
+import { exemptOf, layerOf, owedOf, realTariff } from '../helpers/tariff.js';
+
+const t = realTariff();
+
+describe('Annex II (9903.01.32) by date: the lines that left the list during 2025 (annex_ii_first_appearance.csv)', () => {
+  it('sawn wood 4407.11.00.42 of Brazil on 2025-04-10 (on the list until 2025-10-13): 9903.01.32, nothing added (was 9903.01.25, 1,000, refundable)', () => {
+    const r = t.duty({ hts: '4407.11.00.42', value: 10000, origin: 'BR', date: '2025-04-10' });
+    expect(owedOf(r)).toEqual([]);
+    expect(exemptOf(r)).toEqual(['ieepa_reciprocal 9903.01.32']);
+    expect(r.additional_duties.reduce((s, l) => s + l.amount, 0)).toBe(0);
+  });
+  it('CBP ruling N350189: 3824.99.9397 of Japan on 2025-07-08 (on the list until 2025-09-07): 9903.01.32, nothing added', () => {
+    const r = t.duty({ hts: '3824.99.9397', value: 10000, origin: 'JP', date: '2025-07-08' });
+    expect(owedOf(r)).toEqual([]);
+    expect(exemptOf(r)).toEqual(['ieepa_reciprocal 9903.01.32']);
+  });
+  it('the same chemical on 2025-09-08 (off the list, EO 14346), no metal content: Japan 15% total, base 5%: 1,500 − 500 = 1,000 under 9903.02.73', () => {
+    const r = t.duty({ hts: '3824.99.9397', value: 10000, origin: 'JP', date: '2025-09-08', steel_content: 0, aluminum_content: 0 });
+    expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.73', rate_kind: 'total', amount: 1000, refundable: true });
+  });
+  it('3907.29.00 of Japan: 9903.01.32 on 2025-09-07; on 2025-09-08 15% total over the 6.5% base: 1,500 − 650 = 850', () => {
+    expect(exemptOf(t.duty({ hts: '3907.29.00', value: 10000, origin: 'JP', date: '2025-09-07' }))).toEqual(['ieepa_reciprocal 9903.01.32']);
+    expect(layerOf(t.duty({ hts: '3907.29.00', value: 10000, origin: 'JP', date: '2025-09-08' }), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.73', amount: 850 });
+  });
+  it('fuel wood 4401.11.00 of Vietnam (not Section 232 wood): 9903.01.32 on 2025-10-13; on 2025-10-14 +20% (9903.02.69) = 2,000', () => {
+    expect(exemptOf(t.duty({ hts: '4401.11.00', value: 10000, origin: 'VN', date: '2025-10-13' }))).toEqual(['ieepa_reciprocal 9903.01.32']);
+    expect(layerOf(t.duty({ hts: '4401.11.00', value: 10000, origin: 'VN', date: '2025-10-14' }), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.69', rate: 20, amount: 2000, refundable: true });
+  });
+  it('sawn wood 4407.11.00.42 of Brazil on 2025-10-14: Section 232 lumber (9903.76.01, 10% = 1,000) displaces the reciprocal duty (9903.01.33)', () => {
+    const r = t.duty({ hts: '4407.11.00.42', value: 10000, origin: 'BR', date: '2025-10-14' });
+    expect(layerOf(r, 's232_lumber')).toMatchObject({ heading: '9903.76.01', amount: 1000 });
+    expect(exemptOf(r)).toContain('ieepa_reciprocal 9903.01.33');
+  });
+  it('copper 7419.80.50 of Vietnam: 9903.01.32 on 2025-07-31, the last day before Section 232 copper', () => {
+    expect(exemptOf(t.duty({ hts: '7419.80.50', value: 10000, origin: 'VN', date: '2025-07-31' }))).toEqual(['ieepa_reciprocal 9903.01.32']);
+  });
+});
+
+describe('the particular articles of 9903.02.78 (note 2(v)(iii)(b)) are noted, not a whole line exempted (as Brazil 9903.01.90)', () => {
+  it('2008.99.21 ("Other" preserved fruit: only açaí is named) of Vietnam on 2025-12-01: +20% (9903.02.69) = 2,000, with the note', () => {
+    const r = t.duty({ hts: '2008.99.21', value: 10000, origin: 'VN', date: '2025-12-01' });
+    expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.69', rate: 20, amount: 2000, refundable: true });
+    expect(exemptOf(r)).toEqual([]);
+    expect(r.notes).toContain('IEEPA reciprocal: under 2008.99.21, note 2(v)(iii)(b) exempts only the particular articles it describes (9903.02.78); not assumed.');
+  });
+  it('3301.29.51 (essential oils nesoi: only those for religious use) of India on 2025-12-01: reciprocal +25% = 2,500 and 9903.01.84 +25% = 2,500, each noted', () => {
+    const r = t.duty({ hts: '3301.29.51', value: 10000, origin: 'IN', date: '2025-12-01' });
+    expect(r.additional_duties.map((l) => [l.heading, l.amount])).toEqual([
+      ['9903.02.26', 2500],
+      ['9903.01.84', 2500],
+    ]);
+    expect(r.notes).toContain('IEEPA 9903.01.84: under 3301.29.51, note 2(v)(iii)(b) exempts only the particular articles it describes (9903.02.78); not assumed.');
+  });
+});
