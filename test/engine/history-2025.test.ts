@@ -58,3 +58,47 @@ describe('the particular articles of 9903.02.78 (note 2(v)(iii)(b)) are noted, n
     expect(r.notes).toContain('IEEPA 9903.01.84: under 3301.29.51, note 2(v)(iii)(b) exempts only the particular articles it describes (9903.02.78); not assumed.');
   });
 });
+
+describe('copper as CBP files it (CSMS #65794272, Proclamation 10962): 9903.78.01 on the copper content, 9903.78.02 on the rest, which alone owes the other duties', () => {
+  const cable = (origin: string, extra: Record<string, unknown> = {}) => t.duty({ hts: '8544.42.90.90', value: 10000, origin, date: '2025-09-01', copper_content: 4000, ...extra });
+  it('8544.42.90.90 of Canada on 2025-09-01, copper 4,000 of 10,000, not claimed under USMCA: copper 50% × 4,000 = 2,000; fentanyl 35% × 6,000 = 2,100 (not 3,500)', () => {
+    const r = cable('CA', { claim: 'none', aluminum_content: 0 });
+    expect(r.additional_duties.map((l) => [l.heading, l.rate_kind, l.basis, l.amount])).toEqual([
+      ['9903.78.01', 'add', 'copper_content', 2000],
+      ['9903.78.02', 'exempt', 'non_copper_content', 0],
+      ['9903.01.10', 'add', 'non_copper_content', 2100],
+    ]);
+    expect(layerOf(r, 'ieepa_fentanyl')?.refundable).toBe(true);
+  });
+  it('aluminum_content not given: the aluminum upper bound (50% × 6,000 = 3,000) does not change the fentanyl duty on the non-copper content, 2,100', () => {
+    const r = cable('CA', { claim: 'none' });
+    expect(layerOf(r, 'ieepa_fentanyl')).toMatchObject({ basis: 'non_copper_content', amount: 2100 });
+    expect(layerOf(r, 's232_aluminum')).toMatchObject({ amount: 3000 });
+  });
+  it('of Vietnam: the non-copper content is not exempt from the reciprocal duty: copper 2,000; reciprocal 20% × 6,000 = 1,200 (9903.02.69, refundable), no 9903.01.33', () => {
+    const r = cable('VN', { aluminum_content: 0 });
+    expect(r.additional_duties.map((l) => [l.heading, l.basis, l.amount])).toEqual([
+      ['9903.78.01', 'copper_content', 2000],
+      ['9903.78.02', 'non_copper_content', 0],
+      ['9903.02.69', 'non_metal_content', 1200],
+    ]);
+    expect(layerOf(r, 'ieepa_reciprocal')?.refundable).toBe(true);
+  });
+  it('of China: copper 2,000; Section 301 25% on the whole value 2,500; fentanyl 20% × 6,000 = 1,200; reciprocal 10% × 6,000 = 600', () => {
+    const r = cable('CN', { aluminum_content: 0 });
+    expect(r.additional_duties.map((l) => [l.heading, l.amount])).toEqual([
+      ['9903.78.01', 2000],
+      ['9903.78.02', 0],
+      ['9903.88.03', 2500],
+      ['9903.01.24', 1200],
+      ['9903.01.25', 600],
+    ]);
+  });
+  it('copper wire 7408.11.60 of Vietnam, all copper (content not given, the whole value): 9903.78.01 5,000 and 9903.01.33, no 9903.78.02 line', () => {
+    const r = t.duty({ hts: '7408.11.60', value: 10000, origin: 'VN', date: '2025-09-01' });
+    expect(r.additional_duties.map((l) => [l.heading, l.amount])).toEqual([
+      ['9903.78.01', 5000],
+      ['9903.01.33', 0],
+    ]);
+  });
+});
