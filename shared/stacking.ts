@@ -208,14 +208,19 @@ export class Chapter99 {
     let family: Family | null = null;
     let s232: Charge[] = [];
     let contentNeeded: readonly string[] = NO_METALS;
+    // The program that covers the good: what it says is said below, unless CA/MX fentanyl displaces it.
+    let covering: Finding | null = null;
     for (const s of this.s232) {
-      const f = assess(s.measure);
+      const f = s.measure.assess(q);
       if (f.charges.length || f.covered) {
+        covering = f;
         s232 = f.charges;
         family = s.family;
         contentNeeded = f.contentNeeded ?? NO_METALS;
         break;
       }
+      notes.push(...f.notes);
+      assumptions.push(...f.assumptions);
     }
     // Informational materials owe no IEEPA duty (50 U.S.C. 1702(b)(3)) and, by their headings, no Section 122 nor notes 50 and 52:
     // every layer those programs would add is their informational-materials heading instead (N349155).
@@ -239,6 +244,13 @@ export class Chapter99 {
       notes.push('IEEPA fentanyl duties on goods of Canada and Mexico took precedence over Section 232 steel and aluminum (EO 14289).');
       s232 = [];
       family = null;
+      // Its content bounds and notes are of no duty charged.
+      covering = null;
+      contentNeeded = NO_METALS;
+    }
+    if (covering) {
+      notes.push(...covering.notes);
+      assumptions.push(...covering.assumptions);
     }
     charges.push(...s232);
     const before = charges.splice(0);

@@ -102,3 +102,32 @@ describe('copper as CBP files it (CSMS #65794272, Proclamation 10962): 9903.78.0
     ]);
   });
 });
+
+describe('notes that must not say what is not so', () => {
+  it('3824.99.9397 (on the steel and the aluminum derivative lists) with steel_content equal to the value: steel 50% × 10,000 = 5,000; no aluminum upper bound, no content_needed', () => {
+    const r = t.duty({ hts: '3824.99.9397', value: 10000, origin: 'JP', date: '2025-09-08', steel_content: 10000 });
+    expect(r.additional_duties.filter((l) => l.authority === 'Section 232').map((l) => [l.heading, l.amount])).toEqual([['9903.81.91', 5000]]);
+    expect(r.assumptions.filter((a) => a.includes('aluminum_content'))).toEqual([]);
+    expect(r.content_needed).toBeUndefined();
+  });
+  it('aluminum sheet 7606.12.30.91 of Vietnam on 2025-09-01 is aluminum throughout: 9903.85.02 50% × 10,000 = 5,000 with no content assumed', () => {
+    const r = t.duty({ hts: '7606.12.30.91', value: 10000, origin: 'VN', date: '2025-09-01' });
+    expect(layerOf(r, 's232_aluminum')).toMatchObject({ heading: '9903.85.02', basis: 'aluminum_content', amount: 5000 });
+    expect(r.assumptions).toEqual([]);
+    expect(r.content_needed).toBeUndefined();
+  });
+  it('7616.99.51.90 of Canada on 2025-04-10 (not claimed under USMCA): fentanyl 25% × 10,000 = 2,500 displaces Section 232, so no aluminum content is assumed', () => {
+    const r = t.duty({ hts: '7616.99.51.90', value: 10000, origin: 'CA', date: '2025-04-10', claim: 'none' });
+    expect(r.additional_duties.map((l) => [l.heading, l.amount])).toEqual([['9903.01.10', 2500]]);
+    expect(r.assumptions.filter((a) => a.includes('content'))).toEqual([]);
+    expect(r.content_needed).toBeUndefined();
+  });
+  it('hoses 4009.12.00.20 of Germany with part_for=mhd: on 2025-10-01 the answer says it has no effect (auto parts 15% total over 2.5%: 1,250); on 2025-11-01 note 38 applies (9903.74.08 +25% = 2,500)', () => {
+    const oct = t.duty({ hts: '4009.12.00.20', value: 10000, origin: 'DE', date: '2025-10-01', part_for: 'mhd' });
+    expect(oct.additional_duties.map((l) => [l.heading, l.amount])).toEqual([['9903.94.53', 1250]]);
+    expect(oct.notes).toContain('part_for=mhd has no effect before 2025-11-01: 4009.12.00.20 is on the note 38 list (medium- and heavy-duty vehicles, buses and their parts) only from that date.');
+    const nov = t.duty({ hts: '4009.12.00.20', value: 10000, origin: 'DE', date: '2025-11-01', part_for: 'mhd' });
+    expect(nov.additional_duties.map((l) => [l.heading, l.amount])).toEqual([['9903.74.08', 2500]]);
+    expect(nov.notes.some((n) => n.startsWith('part_for=mhd'))).toBe(false);
+  });
+});
