@@ -4,9 +4,9 @@
  *   2. one Section 232 product program, in precedence: semiconductors → vehicles and parts →
  *      wood → metals (annex or pre-annex; Russian aluminum prevails within) → pharmaceuticals;
  *   3. Section 301 China, always additive;
- *   4. IEEPA (to 2026-02-23): fentanyl (CA/MX not on 232 goods but copper), reciprocal (not on autos, parts,
- *      MHD, wood, semiconductors, copper; only the non-metal content of steel and aluminum goods),
- *      Brazil/India (not on 232 goods);
+ *   4. IEEPA (to 2026-02-23): fentanyl (CA/MX not on 232 goods but copper; on copper goods only the
+ *      non-copper content), reciprocal (not on autos, parts, MHD, wood, semiconductors; only the non-metal
+ *      content of steel, aluminum and copper goods), Brazil/India (not on 232 goods);
  *   5. Section 122 (2026-02-24 … 07-23): not on the enumerated 232 goods (for pre-annex
  *      derivatives, not on their metal content);
  *   6. Section 301 Brazil and forced labor (note 52): not on the enumerated 232 goods;
@@ -113,7 +113,7 @@ type Family = 'semiconductors' | 'vehicles' | 'wood' | 'metals' | 'pharma';
 const SECTION_232 = 'Section 232';
 /** The Section 232 programs that notes 2(aa)(v), 50 and 52(f) do not enumerate: Russian aluminum (9903.85.67/.68). */
 const NOT_ENUMERATED = new Set(['s232_aluminum_russia']);
-/** Families whose goods owe no IEEPA reciprocal duty (note 2(v)(vi)-(xvi)); copper is handled by its metal. */
+/** Families whose goods owe no IEEPA reciprocal duty (note 2(v)(vi)-(xvi)); metals owe it on their non-metal content. */
 const NO_RECIPROCAL = new Set<Family>(['semiconductors', 'vehicles', 'wood']);
 const CONTENT_BASES = new Set<Basis>(['steel_content', 'aluminum_content', 'copper_content']);
 /** A charge that owes duty (not the heading of an exemption). */
@@ -208,14 +208,19 @@ export class Chapter99 {
     let family: Family | null = null;
     let s232: Charge[] = [];
     let contentNeeded: readonly string[] = NO_METALS;
+    // The program that covers the good: what it says is said below, unless CA/MX fentanyl displaces it.
+    let covering: Finding | null = null;
     for (const s of this.s232) {
-      const f = assess(s.measure);
+      const f = s.measure.assess(q);
       if (f.charges.length || f.covered) {
+        covering = f;
         s232 = f.charges;
         family = s.family;
         contentNeeded = f.contentNeeded ?? NO_METALS;
         break;
       }
+      notes.push(...f.notes);
+      assumptions.push(...f.assumptions);
     }
     // Informational materials owe no IEEPA duty (50 U.S.C. 1702(b)(3)) and, by their headings, no Section 122 nor notes 50 and 52:
     // every layer those programs would add is their informational-materials heading instead (N349155).
@@ -239,15 +244,16 @@ export class Chapter99 {
       notes.push('IEEPA fentanyl duties on goods of Canada and Mexico took precedence over Section 232 steel and aluminum (EO 14289).');
       s232 = [];
       family = null;
+      // Its content bounds and notes are of no duty charged.
+      covering = null;
+      contentNeeded = NO_METALS;
+    }
+    if (covering) {
+      notes.push(...covering.notes);
+      assumptions.push(...covering.assumptions);
     }
     charges.push(...s232);
     const before = charges.splice(0);
-    const copper = s232.some((c) => c.basis === 'copper_content' || c.program === 's232_copper');
-    // No note excludes copper 232 goods from CA/MX fentanyl (stacking_rules.csv lists the families that do): it stays, on the full value.
-    if (!usMx || family === null || copper) {
-      charges.push(...fentanyl);
-      notes.push(...fentanylNotes);
-    }
 
     const metalContent = s232.filter((c) => CONTENT_BASES.has(c.basis)).reduce((s, c) => s + c.basisCents, 0);
     const fullValueMetal = family === 'metals' && s232.some((c) => c.basis === 'full_value');
@@ -277,8 +283,22 @@ export class Chapter99 {
       }
     };
 
+    // A copper article is two entry lines (CSMS #65794272): 9903.78.01 on the copper content, 9903.78.02 on the rest, which alone
+    // owes IEEPA fentanyl and reciprocal (Proclamation 10962). No note excludes copper 232 goods from CA/MX fentanyl (stacking_rules.csv).
+    const copper = s232.filter((c) => c.program === 's232_copper');
+    if (copper.length) {
+      const copperCents = copper.reduce((s, c) => s + c.basisCents, 0);
+      const line2 = copperCents < q.valueCents ? exemptCharge(this.rates, 's232_copper', SECTION_232, 'non_copper', q) : null;
+      if (line2) before.push({ ...line2, basis: 'non_copper_content', basisCents: q.valueCents - copperCents });
+      onRest(fentanyl, (c) => (c.basisCents > copperCents ? { ...c, basis: 'non_copper_content', basisCents: c.basisCents - copperCents } : null));
+      notes.push(...fentanylNotes);
+    } else if (!usMx || family === null) {
+      charges.push(...fentanyl);
+      notes.push(...fentanylNotes);
+    }
+
     const steelArticle = q.date < IEEPA_RECIPROCAL_ON_STEEL_ARTICLES_FROM && s232.some((c) => c.steelArticle);
-    if (!(family && NO_RECIPROCAL.has(family)) && !copper && family !== 'pharma' && !steelArticle) onRest(unlessInformational(this.reciprocal), (c) => (family === 'metals' ? nonMetal(c) : c));
+    if (!(family && NO_RECIPROCAL.has(family)) && family !== 'pharma' && !steelArticle) onRest(unlessInformational(this.reciprocal), (c) => (family === 'metals' ? nonMetal(c) : c));
     else if (family !== null) displaced(this.reciprocal);
     if (family === null) charges.push(...unlessInformational(this.brazilIndia));
     else displaced(this.brazilIndia);

@@ -21,11 +21,11 @@ export type ListTable = Table | (() => Table);
  */
 export type RateKind = 'add' | 'total' | 'zero' | 'col2_override' | 'exempt';
 
-/** Why goods owe a program nothing, as the `exempt:` rows of program_rates.csv name it (SPEC 0.2). */
-export type ExemptionReason = 'section232' | 'listed' | 'usmca' | 'cafta_dr' | 'informational';
+/** Why goods owe a program nothing, as the `exempt:` rows of program_rates.csv name it (SPEC 0.2); `non_copper`: the non-copper content of a copper article (9903.78.02). */
+export type ExemptionReason = 'section232' | 'listed' | 'usmca' | 'cafta_dr' | 'informational' | 'non_copper';
 
 /** What the rate is charged on. */
-export const BASES = ['full_value', 'steel_content', 'aluminum_content', 'copper_content', 'non_us_content', 'non_metal_content'] as const;
+export const BASES = ['full_value', 'steel_content', 'aluminum_content', 'copper_content', 'non_us_content', 'non_metal_content', 'non_copper_content'] as const;
 export type Basis = (typeof BASES)[number];
 
 /** One row of program_rates.csv, parsed. */

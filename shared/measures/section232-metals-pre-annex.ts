@@ -78,11 +78,13 @@ export function section232MetalsPreAnnex(rates: RateTable, rows: ListTable): Mea
       }
       priced.push({ metal, entry, row, onContent: !entry.fullValue && (!entry.contentFrom || q.date >= entry.contentFrom) });
     }
-    const givenOf = (metal: Metal) => q.facts[CONTENT[metal].fact] as number | null;
+    // An article of the metal itself (steel mill products, aluminum of note 19(b)) is its metal throughout: its content is the value.
+    const givenOf = (p: (typeof priced)[number]) => (q.facts[CONTENT[p.metal].fact] as number | null) ?? (p.entry.kind === 'mill' || p.entry.kind === 'primary' ? q.valueCents : null);
     // The metal contents together are at most the value: what no full-value metal nor given content takes is the rest.
-    const unknown = priced.filter((p) => p.onContent && givenOf(p.metal) === null);
-    const taken = priced.reduce((s, p) => s + (!p.onContent ? q.valueCents : (givenOf(p.metal) ?? 0)), 0);
+    const taken = priced.reduce((s, p) => s + (!p.onContent ? q.valueCents : (givenOf(p) ?? 0)), 0);
     const rest = Math.max(0, q.valueCents - taken);
+    // Nothing left (the given contents make up the value): the contents not given are 0, nothing assumed.
+    const unknown = rest === 0 ? [] : priced.filter((p) => p.onContent && givenOf(p) === null);
     // Unknown contents: the rest as the content of the one metal of the highest rate (an upper bound).
     const top = unknown.reduce<(typeof unknown)[number] | null>((best, p) => (!best || p.row.rate.num * best.row.rate.den > best.row.rate.num * p.row.rate.den ? p : best), null);
     if (top) {
@@ -96,7 +98,7 @@ export function section232MetalsPreAnnex(rates: RateTable, rows: ListTable): Mea
     const charges: Charge[] = [];
     for (const p of priced) {
       const c = CONTENT[p.metal];
-      const content = !p.onContent ? q.valueCents : (givenOf(p.metal) ?? (p === top ? rest : 0));
+      const content = !p.onContent ? q.valueCents : (givenOf(p) ?? (p === top ? rest : 0));
       if (p.onContent && content === 0) continue;
       const charge = p.onContent ? chargeOf(p.row, 'Section 232', content, c.basis) : chargeOf(p.row, 'Section 232', q.valueCents);
       charges.push(p.metal === 'steel' && p.entry.kind === 'mill' ? { ...charge, steelArticle: true } : charge);

@@ -16,6 +16,9 @@ const RATE_PROGRAM: Readonly<Record<string, string>> = {
   s232_mhd_parts: 's232_mhd_parts',
 };
 
+/** The lists of note 38 (2025-11-01): the end use part_for=mhd names. */
+const MHD_LISTS = new Set(['s232_mhd_vehicles', 's232_buses', 's232_mhd_parts']);
+
 export function section232Vehicles(rates: RateTable, rows: Table): Measure {
   const list = programList(rows);
 
@@ -47,7 +50,22 @@ export function section232Vehicles(rates: RateTable, rows: Table): Measure {
     return listed.find((e) => RATE_PROGRAM[e.program]) ?? null;
   }
 
+  /** part_for=mhd on a date before the line's note 38 entry begins: said, not silently taken (note 38 from 2025-11-01). */
+  function mhdNotYet(q: MeasureQuery): string | null {
+    if (q.facts.partFor !== 'mhd') return null;
+    const mhd = list.all(q.line).filter((e) => MHD_LISTS.has(e.program));
+    if (!mhd.length || mhd.some((e) => !e.from || e.from <= q.date)) return null;
+    const from = mhd.map((e) => e.from).sort()[0];
+    return `part_for=mhd has no effect before ${from}: ${q.line.hts} is on the note 38 list (medium- and heavy-duty vehicles, buses and their parts) only from that date.`;
+  }
+
   function assess(q: MeasureQuery): Finding {
+    const f = assessListed(q);
+    const note = mhdNotYet(q);
+    return note ? { ...f, notes: [...f.notes, note] } : f;
+  }
+
+  function assessListed(q: MeasureQuery): Finding {
     const listed = list.findAll(q.line, q.date);
     if (!listed.length) return NOTHING;
     const assumptions: string[] = [];

@@ -32,14 +32,17 @@ describe('IEEPA fentanyl', () => {
     const july = t.duty({ hts: '7208.10.15', value: 10000, origin: 'MX', date: '2025-07-01', claim: 'none' });
     expect(july.additional_duties.map((l) => [l.program, l.amount])).toEqual([['s232_steel', 5000]]);
   });
-  it('Canadian copper wire bar 7407.10.30 without USMCA on 2025-09-01, value 10,000: copper 232 (+50% of the copper content, the whole value) and fentanyl (+35% of the full value): no note excludes copper goods from it', () => {
+  it('Canadian copper wire bar 7407.10.30 without USMCA on 2025-09-01, value 10,000: fentanyl falls on the non-copper content only, so with the whole value as copper (content not given) there is none', () => {
+    // Issue 38: a copper article is entered as 9903.78.01 on the copper content and 9903.78.02 on the rest, which alone owes
+    // the other duties (CSMS #65794272, Proclamation 10962). Was 9903.01.10 +35% of the full value, 3,500 (refund figures fall with it).
     const r = t.duty({ hts: '7407.10.30', value: 10000, origin: 'CA', date: '2025-09-01', claim: 'none' });
-    expect(r.additional_duties.map((l) => [l.program, l.heading, l.basis, l.amount])).toEqual([
-      ['s232_copper', '9903.78.01', 'copper_content', 5000],
-      ['ieepa_fentanyl', '9903.01.10', 'full_value', 3500],
-    ]);
-    // Base 3% of 10,000 = 300; MPF 0.3464% = 34.64.
-    expect(r).toMatchObject({ duty: 300, section_232: 5000, additional_duty: 8500, total_duties_fees: 8834.64 });
+    expect(r.additional_duties.map((l) => [l.program, l.heading, l.basis, l.amount])).toEqual([['s232_copper', '9903.78.01', 'copper_content', 5000]]);
+    // Base 3% of 10,000 = 300; MPF 0.3464% = 34.64: 300 + 5,000 + 34.64.
+    expect(r).toMatchObject({ duty: 300, section_232: 5000, additional_duty: 5000, total_duties_fees: 5334.64 });
+  });
+  it('the same with copper content 7,000: fentanyl 35% of the other 3,000 = 1,050', () => {
+    const r = t.duty({ hts: '7407.10.30', value: 10000, origin: 'CA', date: '2025-09-01', claim: 'none', copper_content: 7000 });
+    expect(layerOf(r, 'ieepa_fentanyl')).toMatchObject({ heading: '9903.01.10', basis: 'non_copper_content', amount: 1050 });
   });
   it('none after 2026-02-23', () => {
     expect(layerOf(shirt('CN', '2026-02-24'), 'ieepa_fentanyl')).toBeUndefined();

@@ -52,11 +52,13 @@ describe('steel derivative 7308.90.95 (general Free), value 10,000, from Vietnam
 });
 
 describe('copper 7407.10.15 from Chile, 2025-09-01, value 10,000', () => {
-  it('9903.78.01 +50% of the copper content 6,000 = 3,000; copper articles owe no reciprocal duty', () => {
+  it('9903.78.01 +50% of the copper content 6,000 = 3,000; 9903.78.02 on the other 4,000, which owes the reciprocal 10%: 400', () => {
+    // Issue 38 (CSMS #65794272): the non-copper content is not exempt from the reciprocal duty (was: no reciprocal, 9903.01.33).
     const r = t.duty({ hts: '7407.10.15', value: 10000, origin: 'CL', date: '2025-09-01', copper_content: 6000 });
     expect(layerOf(r, 's232_copper')).toMatchObject({ heading: '9903.78.01', basis: 'copper_content', amount: 3000 });
-    expect(owedOf(r)).toEqual(['s232_copper']);
-    expect(exemptOf(r)).toEqual(['ieepa_reciprocal 9903.01.33']);
+    expect(owedOf(r)).toEqual(['s232_copper', 'ieepa_reciprocal']);
+    expect(exemptOf(r)).toEqual(['s232_copper 9903.78.02']);
+    expect(layerOf(r, 'ieepa_reciprocal')).toMatchObject({ heading: '9903.01.25', basis: 'non_metal_content', amount: 400 });
   });
   it('a content above the customs value is refused, naming the parameter', () => {
     expect(() => t.duty({ hts: '7407.10.15', value: 100, origin: 'CL', copper_content: 200 })).toThrow(expect.objectContaining({ parameter: 'copper_content' }));
