@@ -15,7 +15,7 @@ import { DUTY_ARGS, neighbourCalls } from './neighbours.js';
 import type { DutyResult, Outcome } from './results.js';
 import { missingDutyText, RESULT_COLUMNS, resultCells } from '../spreadsheet/order-output.js';
 import { BLANK_VALUE, dateArgument, isBlank, readCode } from '../spreadsheet/order-sheet.js';
-import { sentQuantity, unknownUnitText } from '../spreadsheet/invoice-units.js';
+import { sentQuantity, unknownUnitText, type SentQuantity } from '../spreadsheet/invoice-units.js';
 import { nothingFound, searchCells, SPILLED_LINES } from '../spreadsheet/search-cells.js';
 import type { SearchAnswer } from '../shared/search/search.js';
 
@@ -98,14 +98,15 @@ function dutyCells(args: readonly [string, Arg][]) {
   const { shape, cells } = zipCells(args);
   const named = cells.map((cell) => Object.fromEntries(args.map(([name], i) => [name, cell[i]])));
   const queries = named.map(queryOf);
-  // The unit a cell gave that the invoice-unit table does not know (not sent): its error if the rate needs a quantity.
-  const unknownUnits = named.map((a) => sentQuantity(param(a.qty), param(a.unit)).unknownUnit);
+  // The quantity each cell sent: a unit the invoice-unit table does not know (not sent) is its error if the rate
+  // needs a quantity, and a unit sent under another name (CTN as each) is named as the cell wrote it.
+  const sent = named.map((a) => sentQuantity(param(a.qty), param(a.unit)));
   // A blank value is the cell's error, not a duty on 0 (RATE and DESC take no value).
   const blankValue = named.map((a, i) => queries[i] !== null && 'value' in a && isBlank(a.value));
   const outcomes = dutyOutcomes(queries.map((q, i) => (blankValue[i] ? null : q)), shape.rows * shape.cols === 1).map((o, i): Outcome | null =>
     blankValue[i] ? { error: { code: 'invalid_parameter', message: BLANK_VALUE, details: { parameter: 'value' } } } : o,
   );
-  return { shape, queries, unknownUnits, outcomes };
+  return { shape, queries, sent, outcomes };
 }
 
 function dutyArgs(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, qty?: Arg, unit?: Arg, date?: Arg, claim?: Arg): [string, Arg][] {
@@ -114,20 +115,20 @@ function dutyArgs(hts: Arg, value: Arg, origin?: Arg, s301?: Arg, ocean?: Arg, q
 }
 
 /** Each cell's answer: blank for a blank code, the error of a line the API refused, else pick(result). */
-function dutyFunction(args: readonly [string, Arg][], pick: (r: DutyResult, unknownUnit?: string) => Out | CellError): Out[][] {
-  const { shape, outcomes, unknownUnits } = dutyCells(args);
-  return answer(shape, outcomes.map((o, i) => (o === null ? '' : 'error' in o ? new CellError(errorText(o.error)) : pick(o, unknownUnits[i]))));
+function dutyFunction(args: readonly [string, Arg][], pick: (r: DutyResult, sent: SentQuantity) => Out | CellError): Out[][] {
+  const { shape, outcomes, sent } = dutyCells(args);
+  return answer(shape, outcomes.map((o, i) => (o === null ? '' : 'error' in o ? new CellError(errorText(o.error)) : pick(o, sent[i]))));
 }
 
 /** A cell whose duty the API could not compute (a specific rate without qty, a text rate). */
-function missingDuty(r: DutyResult, unknownUnit?: string): CellError {
-  if (unknownUnit && r.specific_rate) return new CellError(`#VALUE! ${r.hts}: ${unknownUnitText(unknownUnit, r.duty_rate)}`);
-  return new CellError(`#N/A ${missingDutyText(r, 'DUTY')}`);
+function missingDuty(r: DutyResult, sent: SentQuantity): CellError {
+  if (sent.unknownUnit && r.specific_rate) return new CellError(`#VALUE! ${r.hts}: ${unknownUnitText(sent.unknownUnit, r.duty_rate)}`);
+  return new CellError(`#N/A ${missingDutyText(r, 'DUTY', sent)}`);
 }
 
 /** A figure that includes the duty is missing, with the reason, when the duty is. */
-function withDuty(figure: (r: DutyResult) => number): (r: DutyResult, unknownUnit?: string) => Out | CellError {
-  return (r, unknownUnit) => (r.duty === null ? missingDuty(r, unknownUnit) : figure(r));
+function withDuty(figure: (r: DutyResult) => number): (r: DutyResult, sent: SentQuantity) => Out | CellError {
+  return (r, sent) => (r.duty === null ? missingDuty(r, sent) : figure(r));
 }
 
 /**

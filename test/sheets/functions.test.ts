@@ -184,6 +184,10 @@ describe('whole ranges', () => {
     const [[mpf]] = w.call<number[][]>('MPF', '2204.21.50', 1000, '', '', '', 100, 'liter');
     expect(landed).toBeCloseTo(1006.3 + mpf, 2);
     expect(() => w.call('DUTY', '2204.21.50', 1000, '', '', '', 100, 'kg')).toThrow(/^#N\/A 2204\.21\.50: The rate "6\.3¢\/liter" is per liter; a quantity in kg cannot be converted/);
+    // Counted in cartons (sent as articles): the message names CTN, as the formula does and as TARIFF.DUTY says, not "each".
+    expect(() => w.call('DUTY', '0201.10.05', 1000, '', '', '', 10, 'CTN')).toThrow(
+      '#N/A 0201.10.05: The rate "4.4¢/kg" is per kg; a quantity in CTN cannot be converted to it. For example =DUTY(hts, value, origin, , , 100, "kg").',
+    );
   });
 
   test('invoice units (the shared table): any unit on an ad valorem line, converted for a specific one, an unknown one named where it matters', () => {
