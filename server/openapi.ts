@@ -250,8 +250,8 @@ export const openapi = {
       key: { name: 'key', in: 'query', required: false, description: 'API key (discouraged; use the Authorization header)', schema: { type: 'string' } },
     },
     headers: {
-      'X-RateLimit-Limit': { description: 'Requests allowed in any 60 seconds for this key (or, without a valid key, this address)', schema: { type: 'integer' } },
-      'X-RateLimit-Remaining': { description: 'Requests left now: the limit less those made in the last 60 seconds', schema: { type: 'integer' } },
+      'X-RateLimit-Limit': { description: 'Requests allowed in any 60 seconds for this key (or, without a valid key, this address). A batch counts as what it holds: POST /hts/batch one request per query, POST /duty/batch and /duty/bulk one per 100 lines or part of 100', schema: { type: 'integer' } },
+      'X-RateLimit-Remaining': { description: 'Requests left now: the limit less those counted in the last 60 seconds (a batch counting as what it holds, see X-RateLimit-Limit); a batch that would pass the limit is refused whole and not counted', schema: { type: 'integer' } },
       'X-RateLimit-Reset': { description: 'Seconds until the oldest request counted leaves the 60-second span, freeing one more', schema: { type: 'integer' } },
       'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
       'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } },
@@ -260,7 +260,7 @@ export const openapi = {
     responses: {
       BadRequest: {
         description:
-          'invalid_parameter (a bad or unknown parameter or body field, a parameter given twice, a path that is not valid percent-encoding, no Host or several Host headers), invalid_json or too_many_lines. Rate-limit headers are present when a key was identified.',
+          'invalid_parameter (a bad or unknown parameter or body field, a parameter given twice, a path that is not valid percent-encoding, no Host or several Host headers), invalid_json, duplicate_field (a member name given twice in one object of the body; details.parameter names it), body_too_complex (the body nested more than 16 levels deep, an object of more than 100 members, a list of more than 10,000 entries or more than 50,000 values in all; details names the bound) or too_many_lines. Rate-limit headers are present when a key was identified.',
         content: json({ $ref: '#/components/schemas/Error' }),
       },
       MethodNotAllowed: { description: 'The path exists with other methods, listed in Allow', headers: { Allow: { $ref: '#/components/headers/Allow' } }, content: json({ $ref: '#/components/schemas/Error' }) },
@@ -282,7 +282,7 @@ export const openapi = {
             required: ['code', 'message'],
             additionalProperties: false,
             properties: {
-              code: { type: 'string', enum: ['unauthorized', 'rate_limited', 'not_found', 'method_not_allowed', 'uri_too_long', 'invalid_parameter', 'too_many_lines', 'payload_too_large', 'invalid_json', 'unsupported_media_type', 'request_timeout', 'headers_too_large', 'service_unavailable', 'internal'] },
+              code: { type: 'string', enum: ['unauthorized', 'rate_limited', 'not_found', 'method_not_allowed', 'uri_too_long', 'invalid_parameter', 'too_many_lines', 'payload_too_large', 'invalid_json', 'duplicate_field', 'body_too_complex', 'unsupported_media_type', 'request_timeout', 'headers_too_large', 'service_unavailable', 'internal'] },
               message: { type: 'string' },
               details: {
                 type: 'object',

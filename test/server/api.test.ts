@@ -1,6 +1,7 @@
 /** The real service over HTTP on a free port: every rule of the /api/v1 contract. */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryRateLimiter } from '../../server/auth/rate-limit.js';
 import { openapi } from '../../server/openapi.js';
 import { CAVEATS } from '../../shared/index.js';
 import { linePools, mixedItems } from '../../bench/lib/lines.js';
@@ -9,9 +10,11 @@ import { startServer, type RunningServer } from '../helpers/server.js';
 import { realTariff } from '../helpers/tariff.js';
 
 let srv: RunningServer;
+const KEY_LIMIT = 100_000;
 let api: ReturnType<typeof client>;
 beforeAll(async () => {
-  srv = await startServer();
+  // The key's limit is tried apart (below): here a batch of 50 searches, which counts as 50, must not use it up.
+  srv = await startServer({ keyLimiter: new MemoryRateLimiter(KEY_LIMIT) });
   api = client(srv.url, srv.key);
 });
 afterAll(() => srv.close());
@@ -31,7 +34,7 @@ describe('GET /api/v1/duty', () => {
     ]);
     expect(r.body).toMatchObject({ origin_country: 'CN', section_232: 0, additional_duty: 2000, assumptions: [] });
     expect(r.headers.get('content-type')).toMatch(/application\/json/);
-    expect(r.headers.get('x-ratelimit-limit')).toBe('120');
+    expect(r.headers.get('x-ratelimit-limit')).toBe(String(KEY_LIMIT));
     expect(r.headers.get('x-powered-by')).toBeNull();
   });
   it('defaults: value 0, origin mfn, ocean 0', async () => {
@@ -181,7 +184,8 @@ describe('POST /api/v1/duty/bulk and /duty/batch', () => {
   it('the answer, written a line at a time, is the text JSON.stringify writes, in UTF-8, a line past U+00FF (Frogsʼ legs) included', async () => {
     const res = await fetch(`${srv.url}/api/v1/duty/bulk`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${srv.key}`, 'content-type': 'application/json' },
+      // As written, not compressed (compression: test/server/compression.test.ts).
+      headers: { authorization: `Bearer ${srv.key}`, 'content-type': 'application/json', 'accept-encoding': 'identity' },
       body: JSON.stringify({ items: [...items, { hts: '0208.90.25.00', value: 100, origin: 'FR' }], date: '2026-11-21' }),
     });
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -288,7 +292,7 @@ describe('GET /api/v1/hts?q=', () => {
   it('by words: ranked lines with code, path, general rate, units and score, under the key\'s limit', async () => {
     const r = await api('GET', '/api/v1/hts?q=laptop%20computer&limit=3');
     expect(r.status).toBe(200);
-    expect(r.headers.get('x-ratelimit-limit')).toBe('120');
+    expect(r.headers.get('x-ratelimit-limit')).toBe(String(KEY_LIMIT));
     expect(r.body).toMatchObject({ q: 'laptop computer', kind: 'words', hts_revision: '2026 Revision 10' });
     expect(r.body.results).toHaveLength(3);
     expect(r.body.results[0]).toMatchObject({ general: 'Free', units: ['No.'] });
@@ -338,7 +342,7 @@ describe('POST /api/v1/hts/batch', () => {
   it('answers each query as GET /hts?q= does, in order, with a refused query\'s error in its place', async () => {
     const r = await api('POST', '/api/v1/hts/batch', { body: { queries: ['laptop computer', '6109.10', 'a', '0000'], limit: 3 } });
     expect(r.status).toBe(200);
-    expect(r.headers.get('x-ratelimit-limit')).toBe('120');
+    expect(r.headers.get('x-ratelimit-limit')).toBe(String(KEY_LIMIT));
     const [words, code, short, none] = r.body.answers;
     expect(words).toEqual((await api('GET', '/api/v1/hts?q=laptop%20computer&limit=3')).body);
     expect(code).toMatchObject({ kind: 'code', same_rates: true });
@@ -403,9 +407,16 @@ describe('authentication', () => {
 });
 
 describe('rate limit: 120 requests per minute per key', () => {
+  let limited: RunningServer;
+  beforeAll(async () => {
+    limited = await startServer();
+  });
+  afterAll(() => limited.close());
+
   it('counts down, then answers 429 with Retry-After; other keys are unaffected', async () => {
-    const { key } = srv.keys.create('limit');
-    const own = client(srv.url, key);
+    const { key } = limited.keys.create('limit');
+    const own = client(limited.url, key);
+    const api = client(limited.url, limited.key);
     let last = await own('GET', '/api/v1/hts/6109');
     expect(last.headers.get('x-ratelimit-remaining')).toBe('119');
     for (let i = 2; i <= 120; i++) last = await own('GET', i % 2 ? '/api/v1/hts/6109' : '/api/v1/duty?hts=bad');
@@ -417,9 +428,31 @@ describe('rate limit: 120 requests per minute per key', () => {
     expect(Number(over.headers.get('x-ratelimit-reset'))).toBeLessThanOrEqual(60);
     expect((await api('GET', '/api/v1/hts/6109')).status).toBe(200);
   });
+  it('a batch counts as what it holds: a search batch one per query, a duty batch or order one per 100 lines (started)', async () => {
+    const { key } = limited.keys.create('batches');
+    const own = client(limited.url, key);
+    // 50 queries: 120 - 50 = 70 left, in the headers of the answer.
+    const searches = await own('POST', '/api/v1/hts/batch', { body: { queries: Array.from({ length: 50 }, (_, i) => `cotton ${i}`) } });
+    expect(searches.status).toBe(200);
+    expect(searches.headers.get('x-ratelimit-remaining')).toBe('70');
+    // 250 lines: ceil(250 / 100) = 3, so 67 left; 100 lines: 1, so 66; 101 lines of a batch: 2, so 64.
+    const line = { hts: '6109.10.00', value: 100 };
+    expect((await own('POST', '/api/v1/duty/bulk', { body: { items: Array(250).fill(line) } })).headers.get('x-ratelimit-remaining')).toBe('67');
+    expect((await own('POST', '/api/v1/duty/bulk', { body: { items: Array(100).fill(line) } })).headers.get('x-ratelimit-remaining')).toBe('66');
+    expect((await own('POST', '/api/v1/duty/batch', { body: { queries: Array(101).fill(line) } })).headers.get('x-ratelimit-remaining')).toBe('64');
+    // A second batch of 50 fits (64 - 50 = 14); a third does not, and nothing of it is counted: 429 naming the limit and the weight.
+    expect((await own('POST', '/api/v1/hts/batch', { body: { queries: Array(50).fill('wool') } })).headers.get('x-ratelimit-remaining')).toBe('14');
+    const over = await own('POST', '/api/v1/hts/batch', { body: { queries: Array(50).fill('wool') } });
+    expect(over.status).toBe(429);
+    expect(over.body.error.message).toMatch(/Rate limit of 120 requests per 60 seconds reached for this request, which counts as 50 \(14 left\)/);
+    expect(over.body.error.details).toMatchObject({ limit: 120, window_seconds: 60 });
+    expect(over.headers.get('x-ratelimit-remaining')).toBe('14');
+    // Fourteen single requests still pass.
+    expect((await own('GET', '/api/v1/hts/6109')).headers.get('x-ratelimit-remaining')).toBe('13');
+  });
   it('unauthenticated requests are limited per address', async () => {
     let r;
-    for (let i = 0; i < 40; i++) r = await api('GET', '/api/v1/hts/6109', { key: 'lk_guess' + i });
+    for (let i = 0; i < 40; i++) r = await client(limited.url, limited.key)('GET', '/api/v1/hts/6109', { key: 'lk_guess' + i });
     expect(r!.status).toBe(429);
   });
 });
