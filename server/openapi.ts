@@ -250,8 +250,8 @@ export const openapi = {
       key: { name: 'key', in: 'query', required: false, description: 'API key (discouraged; use the Authorization header)', schema: { type: 'string' } },
     },
     headers: {
-      'X-RateLimit-Limit': { description: 'Requests allowed in any 60 seconds for this key (or, without a valid key, this address). A batch counts as what it holds: POST /hts/batch one request per query, POST /duty/batch and /duty/bulk one per 100 lines or part of 100', schema: { type: 'integer' } },
-      'X-RateLimit-Remaining': { description: 'Requests left now: the limit less those counted in the last 60 seconds (a batch counting as what it holds, see X-RateLimit-Limit); a batch that would pass the limit is refused whole and not counted', schema: { type: 'integer' } },
+      'X-RateLimit-Limit': { description: 'Requests allowed in any 60 seconds for this key (or, without a valid key, this address). POST /hts/batch counts as one request per query it holds; POST /duty/batch and /duty/bulk count as one request whatever their lines', schema: { type: 'integer' } },
+      'X-RateLimit-Remaining': { description: 'Requests left now: the limit less those counted in the last 60 seconds (a search batch counting as its queries, see X-RateLimit-Limit); a batch that would pass the limit is refused whole and not counted', schema: { type: 'integer' } },
       'X-RateLimit-Reset': { description: 'Seconds until the oldest request counted leaves the 60-second span, freeing one more', schema: { type: 'integer' } },
       'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
       'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } },

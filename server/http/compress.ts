@@ -2,8 +2,9 @@
  * Answers of 1 KB or more compressed when the client accepts it, with Node's own zlib: zstd (where
  * the running Node has it: 22.15+, 24), brotli or gzip, in that order of preference among the
  * codings the client rates highest. Compression runs on libuv's threads (the async API), not on the
- * thread that answers the other requests. Levels are chosen for CPU, not for the last byte: a
- * 1,000-line order of 0.85 MB becomes about 40-60 KB with each (docs/performance.md).
+ * thread that answers the other requests. Levels are chosen for CPU, each the lowest that brings the
+ * bench's 1,000-line order (0.88 MB) under 100 KB: zstd 1 (88 KB, about 2.5 ms of CPU here), brotli
+ * 4 (82 KB, 10.7 ms), gzip 6 (94 KB, 12.5 ms; level 4 left 106 KB) (docs/performance.md).
  */
 import zlib from 'node:zlib';
 
@@ -17,9 +18,9 @@ const ZSTD_LEVEL = (zlib.constants as Record<string, number>).ZSTD_c_compression
 
 /** The codings this Node has, most preferred first. */
 const CODINGS: [string, Compress][] = [
-  ...(zstd && ZSTD_LEVEL !== undefined ? [['zstd', (b, done) => zstd(b, { params: { [ZSTD_LEVEL]: 3 } }, done)] as [string, Compress]] : []),
+  ...(zstd && ZSTD_LEVEL !== undefined ? [['zstd', (b, done) => zstd(b, { params: { [ZSTD_LEVEL]: 1 } }, done)] as [string, Compress]] : []),
   ['br', (b, done) => zlib.brotliCompress(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(b) } }, done)],
-  ['gzip', (b, done) => zlib.gzip(b, { level: 4 }, done)],
+  ['gzip', (b, done) => zlib.gzip(b, { level: 6 }, done)],
 ];
 
 /** The coding to use for an Accept-Encoding header (RFC 9110 12.5.3: q-values, `*`, `identity`), or null. */

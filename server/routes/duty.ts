@@ -1,16 +1,17 @@
 /** GET /duty, POST /duty/batch and POST /duty/bulk: the engine's estimates. */
 import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, type Tariff } from '../../shared/index.js';
 import { batchJson, dutyJson, orderJson } from '../serialize.js';
-import { entries, GET, jsonObject, lineArray, MAX_LINES, POST, type Route } from './route.js';
+import { GET, jsonObject, lineArray, POST, type Route } from './route.js';
 
 /**
- * Lines of a batch or an order that count as one request against the key's limit. A line is a
- * lookup and some arithmetic (a 1,000-line order is about 28 ms of CPU with its answer, npm run
- * bench), so a hundred of them cost about what one search of a batch may (2 ms, bounded by the
- * search): one key's limit buys the same order of CPU whichever endpoint it calls (docs/api.md).
+ * A duty batch or an order counts as one request against the key's limit, whatever its lines
+ * (docs/api.md, Limits): a line is a lookup and some arithmetic, so 1,000 of them cost about 28 ms
+ * of CPU with the answer (npm run bench), and a key at its limit of 120 orders a minute asks for
+ * about 3.4 s of CPU in a minute, which starves no one; counted by the line, the add-ins' orders of
+ * a few thousand lines would wait minutes for the limit. A search batch, whose queries can each
+ * cost up to 10 ms, counts as its queries (routes/search.ts).
  */
-export const LINES_PER_REQUEST = 100;
-const linesCost = (field: string) => ({ cost: (body: unknown) => Math.max(1, Math.ceil(Math.min(entries(body, field), MAX_LINES) / LINES_PER_REQUEST)) });
+const ONE_REQUEST = { cost: () => 1 };
 
 export function dutyRoutes(tariff: Tariff): Route[] {
   /** Several GET /duty queries in one request: each answered exactly as GET /duty would, its errors included. */
@@ -31,13 +32,13 @@ export function dutyRoutes(tariff: Tariff): Route[] {
   return [
     // Synchronous, and serialized by the schema the OpenAPI document publishes.
     { path: '/api/v1/duty', methods: GET, gate: 'key', params: DUTY_QUERY_PARAMS, run: (res) => dutyJson(tariff.duty(res.query as Record<string, string>)) },
-    { path: '/api/v1/duty/batch', methods: POST, gate: 'key', params: [], body: linesCost('queries'), run: (res) => batchJson(batch(res.body)) },
+    { path: '/api/v1/duty/batch', methods: POST, gate: 'key', params: [], body: ONE_REQUEST, run: (res) => batchJson(batch(res.body)) },
     {
       path: '/api/v1/duty/bulk',
       methods: POST,
       gate: 'key',
       params: [],
-      body: linesCost('items'),
+      body: ONE_REQUEST,
       run: (res) => {
         const body = jsonObject(res.body);
         lineArray(body.items, 'items');

@@ -428,27 +428,26 @@ describe('rate limit: 120 requests per minute per key', () => {
     expect(Number(over.headers.get('x-ratelimit-reset'))).toBeLessThanOrEqual(60);
     expect((await api('GET', '/api/v1/hts/6109')).status).toBe(200);
   });
-  it('a batch counts as what it holds: a search batch one per query, a duty batch or order one per 100 lines (started)', async () => {
+  it('a search batch counts as its queries; a duty batch or an order as one request, whatever its lines', async () => {
     const { key } = limited.keys.create('batches');
     const own = client(limited.url, key);
     // 50 queries: 120 - 50 = 70 left, in the headers of the answer.
     const searches = await own('POST', '/api/v1/hts/batch', { body: { queries: Array.from({ length: 50 }, (_, i) => `cotton ${i}`) } });
     expect(searches.status).toBe(200);
     expect(searches.headers.get('x-ratelimit-remaining')).toBe('70');
-    // 250 lines: ceil(250 / 100) = 3, so 67 left; 100 lines: 1, so 66; 101 lines of a batch: 2, so 64.
+    // 250 lines, then 101 queries: one request each, 69 then 68 left.
     const line = { hts: '6109.10.00', value: 100 };
-    expect((await own('POST', '/api/v1/duty/bulk', { body: { items: Array(250).fill(line) } })).headers.get('x-ratelimit-remaining')).toBe('67');
-    expect((await own('POST', '/api/v1/duty/bulk', { body: { items: Array(100).fill(line) } })).headers.get('x-ratelimit-remaining')).toBe('66');
-    expect((await own('POST', '/api/v1/duty/batch', { body: { queries: Array(101).fill(line) } })).headers.get('x-ratelimit-remaining')).toBe('64');
-    // A second batch of 50 fits (64 - 50 = 14); a third does not, and nothing of it is counted: 429 naming the limit and the weight.
-    expect((await own('POST', '/api/v1/hts/batch', { body: { queries: Array(50).fill('wool') } })).headers.get('x-ratelimit-remaining')).toBe('14');
+    expect((await own('POST', '/api/v1/duty/bulk', { body: { items: Array(250).fill(line) } })).headers.get('x-ratelimit-remaining')).toBe('69');
+    expect((await own('POST', '/api/v1/duty/batch', { body: { queries: Array(101).fill(line) } })).headers.get('x-ratelimit-remaining')).toBe('68');
+    // A second search batch of 50 fits (68 - 50 = 18); a third does not, and nothing of it is counted: 429 naming the limit and the weight.
+    expect((await own('POST', '/api/v1/hts/batch', { body: { queries: Array(50).fill('wool') } })).headers.get('x-ratelimit-remaining')).toBe('18');
     const over = await own('POST', '/api/v1/hts/batch', { body: { queries: Array(50).fill('wool') } });
     expect(over.status).toBe(429);
-    expect(over.body.error.message).toMatch(/Rate limit of 120 requests per 60 seconds reached for this request, which counts as 50 \(14 left\)/);
+    expect(over.body.error.message).toMatch(/Rate limit of 120 requests per 60 seconds reached for this request, which counts as 50 \(18 left\)/);
     expect(over.body.error.details).toMatchObject({ limit: 120, window_seconds: 60 });
-    expect(over.headers.get('x-ratelimit-remaining')).toBe('14');
-    // Fourteen single requests still pass.
-    expect((await own('GET', '/api/v1/hts/6109')).headers.get('x-ratelimit-remaining')).toBe('13');
+    expect(over.headers.get('x-ratelimit-remaining')).toBe('18');
+    // A batch of 18 queries still passes, leaving none.
+    expect((await own('POST', '/api/v1/hts/batch', { body: { queries: Array(18).fill('wool') } })).headers.get('x-ratelimit-remaining')).toBe('0');
   });
   it('unauthenticated requests are limited per address', async () => {
     let r;
