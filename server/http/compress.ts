@@ -17,7 +17,7 @@ const zstd = (zlib as { zstdCompress?: (b: Buffer | string, o: object, cb: (err:
 const ZSTD_LEVEL = (zlib.constants as Record<string, number>).ZSTD_c_compressionLevel;
 
 /** The codings this Node has, most preferred first. */
-const CODINGS: [string, Compress][] = [
+export const CODINGS: [string, Compress][] = [
   ...(zstd && ZSTD_LEVEL !== undefined ? [['zstd', (b, done) => zstd(b, { params: { [ZSTD_LEVEL]: 1 } }, done)] as [string, Compress]] : []),
   ['br', (b, done) => zlib.brotliCompress(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(b) } }, done)],
   ['gzip', (b, done) => zlib.gzip(b, { level: 6 }, done)],
