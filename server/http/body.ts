@@ -73,7 +73,7 @@ function mediaType(header: string): string {
 }
 
 const unsupported = () => new ApiError('unsupported_media_type', 'The body must be application/json');
-const tooLarge = (limit: number) => new ApiError('payload_too_large', `The body exceeds ${limit} bytes (${limit / 1024 / 1024} MB)`);
+const tooLarge = (limit: number) => new ApiError('payload_too_large', `The body exceeds ${limit} bytes (${limit / 1024 / 1024} MB)`, { parameter: 'body', max_bytes: limit });
 const notJson = (why: string) => new ApiError('invalid_json', `The body is not valid JSON: ${why}`);
 
 /** Text that may hold a forbidden key, spelled out or escaped: only such bodies are walked after parsing. */

@@ -59,14 +59,14 @@ export function httpServer(options: { https?: { cert: Buffer; key: Buffer }; tim
     // connection just closes.
     const res = latest.get(socket);
     if (res !== undefined && res.headersSent && (!res.writableFinished || !res.req.complete)) return void socket.destroy();
-    const [code, message]: [ErrorCode, string] =
+    const [code, message, details]: [ErrorCode, string, Record<string, unknown>?] =
       err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? ['request_timeout', `The request was not received in full within ${timeout / 1000} s`]
+        ? ['request_timeout', `The request was not received in full within ${timeout / 1000} s`, { timeout_seconds: timeout / 1000 }]
         : err.code === 'HPE_HEADER_OVERFLOW'
-          ? ['headers_too_large', 'The request line and headers exceed 16 KB']
+          ? ['headers_too_large', 'The request line and headers exceed 16 KB', { max_bytes: 16 * 1024 }]
           : ['invalid_parameter', `The request is not valid HTTP (${err.reason ?? err.code}): control characters and bytes outside ASCII in the URL must be percent-encoded`];
     log.info({ statusCode: STATUS[code], error: err.code }, 'request refused before routing');
-    if (socket.writable) socket.write(rawAnswer(STATUS[code], JSON_HEADERS, errorJson(code, message)));
+    if (socket.writable) socket.write(rawAnswer(STATUS[code], JSON_HEADERS, errorJson(code, message, details)));
     socket.destroy();
   });
 

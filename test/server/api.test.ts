@@ -285,6 +285,8 @@ describe('POST /api/v1/duty/bulk and /duty/batch', () => {
     expect([text.status, text.body.error.code]).toEqual([415, 'unsupported_media_type']);
     const huge = await api('POST', '/api/v1/duty/bulk', { raw: JSON.stringify({ items: [], pad: 'x'.repeat(2 * 1024 * 1024 + 10) }), headers: { 'content-type': 'application/json' } });
     expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
+    // The details name the limit that applies (2 MB).
+    expect(huge.body.error.details).toEqual({ parameter: 'body', max_bytes: 2 * 1024 * 1024 });
   });
 });
 
@@ -453,5 +455,8 @@ describe('rate limit: 120 requests per minute per key', () => {
     let r;
     for (let i = 0; i < 40; i++) r = await client(limited.url, limited.key)('GET', '/api/v1/hts/6109', { key: 'lk_guess' + i });
     expect(r!.status).toBe(429);
+    // The details name the address's limit (UNAUTH_RATE_LIMIT, 30 by default) and its span.
+    expect(r!.body.error.details).toMatchObject({ limit: 30, window_seconds: 60 });
+    expect(r!.body.error.message).toMatch(/^Too many requests without a valid key from this address \(at most 30 per 60 seconds\); retry in \d+ s$/);
   });
 });
