@@ -359,6 +359,9 @@ describe('POST /api/v1/hts/batch', () => {
   it('at most 50 queries; a bad limit or an unknown field is a 400 naming it; no key is a 401', async () => {
     const many = await api('POST', '/api/v1/hts/batch', { body: { queries: Array(51).fill('shirts') } });
     expect([many.status, many.body.error.code, many.body.error.details]).toEqual([400, 'too_many_lines', { parameter: 'queries', max: 50, given: 51 }]);
+    // Past 1,000 too, the message names the batch's own limit (50), not an order's.
+    const thousands = await api('POST', '/api/v1/hts/batch', { body: { queries: Array(1001).fill('shirts') } });
+    expect([thousands.status, thousands.body.error.message, thousands.body.error.details]).toEqual([400, 'queries has 1001 entries; at most 50 per request', { parameter: 'queries', max: 50, given: 1001 }]);
     expect((await api('POST', '/api/v1/hts/batch', { body: { queries: 'shirts' } })).body.error.details.parameter).toBe('queries');
     const badLimit = await api('POST', '/api/v1/hts/batch', { body: { queries: ['shirts'], limit: 500 } });
     expect([badLimit.status, badLimit.body.error.details.parameter]).toEqual([400, 'limit']);
