@@ -122,8 +122,12 @@ describe('an order, for every valid mix of lines', () => {
         expect(cents(r.totals.landed_cost)).toBe(sum((l) => l.landed_cost));
 
         // MPF falls on the lines not exempt by origin (the partners whose agreement exempts originating
-        // goods, claimed by default), HMF (ocean) on all: each share is within a cent of fee × value / liable value.
-        const mpfBase = ok.map((l) => (MPF_EXEMPT_PARTNERS.has(l.origin) ? 0 : cents(l.customs_value)));
+        // goods, claimed by default, where the line lists the partner's program: a claim the line does not
+        // list is refused for every purpose, MPF included; products of Israel whatever is claimed), HMF
+        // (ocean) on all: each share is within a cent of fee × value / liable value.
+        const refused = (l: DutyResult) => l.notes.some((n) => n.includes('the claim is refused for every purpose'));
+        const exempt = (l: DutyResult) => MPF_EXEMPT_PARTNERS.has(l.origin) && (l.origin === 'il' || !refused(l));
+        const mpfBase = ok.map((l) => (exempt(l) ? 0 : cents(l.customs_value)));
         const hmfBase = ok.map((l) => (o.ocean ? cents(l.customs_value) : 0));
         for (const [fee, base, share] of [
           [cents(r.totals.mpf), mpfBase, (l: DutyResult) => l.mpf],
