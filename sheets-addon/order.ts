@@ -9,8 +9,8 @@
  * work is split in the plan's steps (measure one part, cost one part) and the totals, so the
  * sidebar can show progress and cancel between them.
  */
-import { ApiError, sendAll, type Call } from './api.js';
-import { cachedLookup } from './cache.js';
+import { ApiError, send, sendAll, type Call } from './api.js';
+import { cachedLookup, type Fetched } from './cache.js';
 import type { OrderResult, OrderTotals } from '../shared/order.js';
 import {
   columnChoices, ColumnsNeeded, FOOTER_ROWS, isBlank, pickerDefaults, readSheetOrder, RESULT_FORMATS, RESULT_HEADERS, STATUS_COLUMN, type ColumnChoice, type OrderOptions, type SheetLine,
@@ -233,34 +233,39 @@ export function costChunk(plan: OrderPlan, index: number, bases: readonly (FeeBa
   return { totals: shownTotals(result.totals, written, request.lines.length - items.length), dutyMissing: dutyMissing(written), notes: result.notes, revision: result.hts_revision };
 }
 
-/** A step's request refused by the rate limit, carried out of the cache's fetch. */
-class Refused {
-  constructor(readonly limited: RateLimited) {}
-}
-
 /**
  * The notes the searches of the lines' descriptions give (spreadsheet/code-check.ts): the part's
  * POST /hts/batch requests, sent together. Answers are cached by query (cache.ts), so the parts of a
  * large order, each an execution of its own, search a description the order repeats once. Refused by
- * the rate limit, the step waits like its bulk request (and sends them again), so no part is written
- * without its notes.
+ * the rate limit, the step waits like its bulk request (and sends the batches not yet answered again),
+ * so no part is written without its notes.
  */
 function searchCodes(lines: readonly SheetLine[], options: OrderOptions): RateLimited | null {
   const queries = codeQueries(lines, options);
   if (!queries.length) return null;
-  let answers: Map<string, BatchAnswer>;
-  try {
-    answers = cachedLookup<BatchAnswer>('code-check', queries, (missing) => {
-      const replies = atOnce<{ answers: BatchAnswer[] }>(searchBatches(missing).map((body) => ({ path: 'api/v1/hts/batch', body })));
-      if ('waitMs' in replies) throw new Refused(replies);
-      const all = replies.flatMap((r) => r.answers);
-      if (all.length !== missing.length) throw new Error(`The landed API answered ${all.length} searches for ${missing.length}`);
-      return new Map(missing.map((q, i) => [q, { value: all[i], cacheable: true, revision: 'error' in all[i] ? undefined : all[i].hts_revision }]));
+  // A search batch counts as its queries against the key's limit, so the batches of a long Description
+  // column may not all pass in one window: those answered are kept (cached) and only the rest are sent
+  // again after the wait, never the whole step (which would never pass once it asks for more than the limit).
+  let limited: RateLimited | null = null;
+  const answers = cachedLookup<BatchAnswer>('code-check', queries, (missing) => {
+    const batches = searchBatches(missing);
+    const replies = send<{ answers: BatchAnswer[] }>(batches.map((body) => ({ path: 'api/v1/hts/batch', body })), 0);
+    const fetched = new Map<string, Fetched<BatchAnswer>>();
+    let at = 0;
+    replies.forEach((reply, b) => {
+      const asked = missing.slice(at, (at += batches[b].queries.length));
+      if (reply instanceof ApiError) {
+        if (reply.status !== 429) throw reply;
+        limited = { waitMs: Math.max(limited?.waitMs ?? 0, reply.retryAfterMs) };
+        return;
+      }
+      const got = reply.data.answers;
+      if (got.length !== asked.length) throw new Error(`The landed API answered ${got.length} searches for ${asked.length}`);
+      asked.forEach((q, i) => fetched.set(q, { value: got[i], cacheable: true, revision: 'error' in got[i] ? undefined : got[i].hts_revision }));
     });
-  } catch (e) {
-    if (e instanceof Refused) return e.limited;
-    throw e;
-  }
+    return fetched;
+  });
+  if (limited) return limited;
   addCodeNotes(lines, answersByQuery(queries, queries.map((q) => answers.get(q)!)), options);
   return null;
 }

@@ -61,7 +61,8 @@ describe('"Cost selected order" meets the rate limit', () => {
     // Every line costed and written, with its totals: 200 × 16.50 = 3,300.
     expect(w.sheet.values('N2:N201').flat().filter((s) => s !== 'OK')).toEqual([]);
     expect(w.sheet.values('D202')).toEqual([[3300]]);
-  });
+    // A search batch counts as its queries (here the whole limit of 6): one batch a window, the answered ones kept.
+  }, 120_000);
 
   test('the refund check refused by the rate limit writes nothing and says how long to wait; asked again after it, it writes the check', async () => {
     const w = addon.fresh();
