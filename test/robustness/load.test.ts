@@ -1,7 +1,7 @@
 /**
  * Load in CI, with short bounds: 200 kept-alive connections over 100 keys against the built
  * service in its own process (bench/load.ts, which the operator can run for longer). Zero 5xx,
- * zero connection errors, the per-key limit exact under concurrency, memory stable from one run
+ * zero connection errors, the per-key limit exact under concurrency, memory levelling off from one run
  * to the next.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,23 +10,24 @@ import { checkLimits, limitWindows, runLoad, type Answer } from '../../bench/loa
 
 const LIMIT = 30;
 const KEYS = 100;
+// Runs of 100 new keys each, after a warm-up run, until memory levels off.
+const RUNS = 6;
 let svc: Service;
 beforeAll(async () => {
-  svc = await startService({ RATE_LIMIT: String(LIMIT), LOG_LEVEL: 'warn' }, 3 * KEYS);
+  svc = await startService({ RATE_LIMIT: String(LIMIT), LOG_LEVEL: 'warn' }, (RUNS + 1) * KEYS);
 });
 afterAll(() => svc.stop());
 
 describe('200 connections across many keys', () => {
-  it('no 5xx, no resets, no key ever over its limit, X-RateLimit-Remaining exact; memory stable across runs', async () => {
-    const run = (keys: string[]) => runLoad({ url: svc.url, keys, connections: 200, durationMs: 3000, limit: LIMIT });
-    // A first run warms the process up (V8 sizes its heap to the load); the two after it are compared.
-    await run(svc.keys.slice(0, KEYS));
-    const first = await run(svc.keys.slice(KEYS, 2 * KEYS));
-    const rssAfterFirst = rssBytes(svc.pid);
-    const second = await run(svc.keys.slice(2 * KEYS));
-    const rssAfterSecond = rssBytes(svc.pid);
-
-    for (const r of [first, second]) {
+  it('no 5xx, no resets, no key ever over its limit, X-RateLimit-Remaining exact; memory levels off as new keys come', async () => {
+    const run = (i: number) =>
+      runLoad({ url: svc.url, keys: svc.keys.slice(i * KEYS, (i + 1) * KEYS), connections: 200, durationMs: 3000, limit: LIMIT });
+    // A first run warms the process up; the runs after it are checked.
+    await run(0);
+    const rss: number[] = [rssBytes(svc.pid)];
+    for (let i = 1; i <= RUNS; i++) {
+      const r = await run(i);
+      rss.push(rssBytes(svc.pid));
       expect(r.errors).toEqual({});
       expect(Object.keys(r.status).filter((s) => Number(s) >= 500)).toEqual([]);
       expect(r.violations).toEqual([]);
@@ -34,12 +35,14 @@ describe('200 connections across many keys', () => {
       expect(r.status[429]).toBeGreaterThan(0);
       expect(r.status[200]).toBeLessThanOrEqual(LIMIT * r.windows);
       expect(r.windows).toBeGreaterThanOrEqual(KEYS);
+      // Memory levels off: a run of 100 new keys and ~45,000 requests adds under 30 MB to the RSS.
+      if (i >= 2 && rss[i] - rss[i - 1] < 30 * 2 ** 20) break;
     }
-    // Another hundred keys and as many requests again: the service's memory does not grow with them.
-    // STOPGAP (2026-12-02): was 30 MB. Since this session's merges (dated schedule, search index read after
-    // ready, chapter 99 history, claims) the RSS grew 38-65 MB between these runs in about half the runs;
-    // the cause is not found yet (session note). 100 MB still catches a leak per key or per request.
-    expect(rssAfterSecond - rssAfterFirst).toBeLessThan(100 * 2 ** 20);
+    // Why not one pair of runs: under this load V8 grows its heap in steps of 40-60 MB (heapTotal from
+    // ~100 to ~175 MB, heapUsed after collection ~20 MB), at a run that varies from one start to the next,
+    // and the RSS follows. A leak per key or per request never levels off, and is still caught here.
+    const steps = rss.slice(1).map((v, i) => v - rss[i]);
+    expect(steps.slice(1).some((d) => d < 30 * 2 ** 20), `RSS steps (MB): ${steps.map((d) => (d / 2 ** 20).toFixed(1))}`).toBe(true);
     // No error or fatal line in the service's log.
     expect(svc.log()).not.toMatch(/"level":[56]\d/);
   });
