@@ -16,6 +16,8 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { loadTariff } from '../server/config.js';
 import { projectRoot } from '../server/data/paths.js';
+import { CODINGS } from '../server/http/compress.js';
+import { orderJson } from '../server/serialize.js';
 import { bulkBench } from './bulk.js';
 import { datedBench } from './dated.js';
 import { fairnessBench } from './fairness.js';
@@ -107,6 +109,19 @@ try {
   row({ figure: "bulk: bare node:http answering the service's answer with one JSON.stringify", value: bulk.bareStringifyCpuMs, unit: 'ms' });
   row({ figure: 'bulk: server time per 1,000-line order', value: bulk.serverMs, unit: 'ms', reference: { what: 'engine alone, same order', value: engine.orderMs }, ratio: engine.orderMs / bulk.serverMs });
   row({ figure: 'bulk: response size, 1,000 lines', value: bulk.responseBytes / MB, unit: 'MB', target: '< 1 MB', pass: bulk.responseBytes < MB });
+  // What compressing the order's answer costs, with the service's own codings and levels, in this process (libuv's threads' CPU included).
+  const answer = orderJson(tariff.order({ items: order, date: '2026-11-21' } as never));
+  for (const [coding, compress] of CODINGS) {
+    const once = () => new Promise<Buffer>((resolve, reject) => compress(answer, (err, out) => (err ? reject(err) : resolve(out))));
+    await once();
+    const start = process.cpuUsage();
+    let out = answer;
+    const n = quick ? 5 : 20;
+    for (let i = 0; i < n; i++) out = await once();
+    const used = process.cpuUsage(start);
+    row({ figure: `bulk: the answer compressed, ${coding}: CPU`, value: (used.user + used.system) / 1000 / n, unit: 'ms', reference: { what: 'server CPU per order', value: bulk.serverCpuMs }, target: '—' });
+    row({ figure: `bulk: the answer compressed, ${coding}: size`, value: out.length / 1024, unit: 'KB', target: '< 100 KB', pass: out.length < 100 * 1024 });
+  }
   row({ figure: 'bulk: lines per second (server)', value: bulk.linesPerSec, unit: '/s', reference: { what: 'engine alone', value: engine.orderLinesPerSec }, ratio: bulk.linesPerSec / engine.orderLinesPerSec });
   row({ figure: 'bulk: client round trip per order', value: bulk.roundTripMs, unit: 'ms' });
 

@@ -9,6 +9,8 @@ export type ErrorCode =
   | 'too_many_lines'
   | 'payload_too_large'
   | 'invalid_json'
+  | 'duplicate_field'
+  | 'body_too_complex'
   | 'unsupported_media_type'
   | 'request_timeout'
   | 'headers_too_large'
@@ -25,6 +27,8 @@ export const STATUS: Record<ErrorCode, number> = {
   too_many_lines: 400,
   payload_too_large: 413,
   invalid_json: 400,
+  duplicate_field: 400,
+  body_too_complex: 400,
   unsupported_media_type: 415,
   request_timeout: 408,
   headers_too_large: 431,

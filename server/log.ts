@@ -27,3 +27,32 @@ export function requestLogger(log: Logger): ((r: RequestDone) => void) | null {
 export function createLog(level: string, stream?: NodeJS.WritableStream): Logger {
   return stream ? pino({ level }, stream) : pino({ level });
 }
+
+/** Anything shaped like a key, in any case, once percent-decoding is undone. */
+const KEY_SHAPE = /lk_[A-Za-z0-9_-]{8,}/i;
+
+/**
+ * A URL as a log line may show it: the value of every parameter whose decoded name is `key` (in
+ * any case: `?%6Bey=`, `k%65y=`, `KEY=`), and every part of the path or query (between `/ ? & = #`)
+ * that, percent-decoded as often as it takes, holds anything shaped like a key, are replaced.
+ */
+export function redactKey(url: string): string {
+  if (!/key|%|lk_/i.test(url)) return url;
+  let keyValue = false;
+  return url.replace(/[^/?&=#]+|[/?&=#]/g, (part) => {
+    if (part.length === 1 && '/?&=#'.includes(part)) {
+      if (part !== '=') keyValue = false;
+      return part;
+    }
+    const decoded = fullyDecoded(part);
+    const redact = keyValue || KEY_SHAPE.test(decoded);
+    keyValue = decoded.toLowerCase() === 'key';
+    return redact ? '[redacted]' : part;
+  });
+}
+
+/** Percent-decoding undone, again and again (a key encoded twice is still a key), byte by byte so bad encoding cannot stop it. */
+function fullyDecoded(text: string): string {
+  for (let i = 0; i < 4 && text.includes('%'); i++) text = text.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text.replace(/\+/g, ' ');
+}

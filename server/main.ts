@@ -1,62 +1,12 @@
 /**
- * `npm start`: the service with the embedded defaults (port 8080, the data snapshot under data/,
- * data/keys.sqlite; DATABASE_URL and REDIS_URL share keys and limits among instances). A
- * configuration mistake stops the start with one line and exit 1. SIGTERM and SIGINT finish the
- * requests in flight, then exit.
+ * `npm start`'s entry (dist/server/main.js): the Node version checked before anything else is
+ * loaded. The service needs node:sqlite (Node 22.13 and newer); on an older Node its import would
+ * die with a stack trace before any code ran, so the service itself (serve.ts) is imported only
+ * after the check.
  */
-import { buildApp } from './app.js';
-import { loadDeps, loadTariff, readSettings } from './config.js';
-
-function cannotStart(message: string): never {
-  console.error(`landed: cannot start: ${message}`);
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 13)) {
+  console.error(`landed needs Node 22.13 or newer; this is ${process.versions.node}`);
   process.exit(1);
 }
-
-let settings;
-let deps;
-let rebuilt: string | undefined;
-try {
-  settings = readSettings();
-  deps = await loadDeps(process.env, loadTariff(process.env, (reason) => (rebuilt = reason)));
-} catch (e) {
-  cannotStart((e as Error).message);
-}
-
-const app = buildApp({ ...deps, logger: { level: settings.logLevel } });
-if (rebuilt) app.log.warn({ reason: rebuilt }, 'schedule and chapter 99 tables built from the data files, not the prebuilt index');
-
-try {
-  await app.listen({ port: settings.port, host: settings.host });
-} catch (e) {
-  const err = e as NodeJS.ErrnoException;
-  cannotStart(
-    err.code === 'EADDRINUSE'
-      ? `port ${settings.port} on ${settings.host} is already in use (set PORT to another port)`
-      : err.code === 'EACCES'
-        ? `no permission to listen on port ${settings.port} (ports below 1024 need privileges; set PORT)`
-        : err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND'
-          ? `HOST ${JSON.stringify(settings.host)} is not an address of this machine`
-          : err.message,
-  );
-}
-app.log.info({ hts_revision: deps.tariff.revision, lines: deps.tariff.schedule.size }, 'ready');
-// Read now rather than on the first search, which would wait for it; after `ready`, so that a start never does.
-setImmediate(() => {
-  const started = performance.now();
-  deps.tariff.searchIndexLoaded();
-  app.log.info({ ms: Math.round(performance.now() - started) }, 'search index loaded');
-});
-
-let closing = false;
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    app
-      .close()
-      .then(() => deps.close())
-      .then(() => process.exit(0))
-      .catch(() => process.exit(1));
-  });
-}
+await import('./serve.js');

@@ -35,6 +35,10 @@ const queryParam = (name: string, description: string, schema: object, required 
 const MAX = String(MAX_VALUE_DOLLARS);
 const DECIMAL_TEXT = { type: 'string', pattern: `^\\s*\\+?0*(\\d{1,${MAX.length - 1}}(\\.\\d*)?|${MAX}(\\.0*)?|\\.\\d+)\\s*$`, maxLength: 40 };
 /** A dollar amount: 0 to MAX_VALUE_DOLLARS, as a number or a decimal text. */
+/** A tariff code as the server reads it: digits, dots and spaces, at least one digit. */
+const HTS_CODE_PATTERN = '^[0-9. ]*[0-9][0-9. ]*$';
+/** A quantity in text: a decimal above 0 (a digit other than 0 somewhere), at most MAX_VALUE_DOLLARS. */
+const QTY_TEXT = { ...DECIMAL_TEXT, pattern: `(?=.*[1-9])${DECIMAL_TEXT.pattern}` };
 const dollarAmount = { oneOf: [{ type: 'number', minimum: 0, maximum: MAX_VALUE_DOLLARS }, DECIMAL_TEXT] };
 /** Entry dates the service accepts: real calendar days from 1989 (the schedule's first year) to 2099. */
 const ENTRY_DATE = { type: 'string', format: 'date', pattern: '^(1989|199\\d|20\\d\\d)-\\d\\d-\\d\\d$' };
@@ -62,13 +66,13 @@ const importerProps = {
 };
 
 const dutyQueryProps = {
-  hts: { type: 'string', description: '8- or 10-digit tariff code, dotted or not: 6109.10.00, 6109100012', example: '6109.10.00' },
+  hts: { type: 'string', pattern: HTS_CODE_PATTERN, description: '8- or 10-digit tariff code, dotted or not: 6109.10.00, 6109100012 (digits, dots and spaces only)', example: '6109.10.00' },
   value: { ...dollarAmount, description: `Customs value in U.S. dollars, 0 to ${MAX_VALUE_DOLLARS} (default 0: no entry, no fees)` },
   origin: { type: 'string', description: `One of ${ORIGINS.join(', ')}; or an ISO country code or English name (CN, Korea, Vietnam)` },
   s301: { type: 'string', description: 'Section 301 for products of China: 25, 7.5, none; omitted or auto derives it from the schedule' },
   ocean: { oneOf: [{ type: 'boolean' }, { type: 'integer', enum: [0, 1] }, { type: 'string' }], description: 'Ocean shipment (adds HMF): 0 or 1' },
   date: { ...ENTRY_DATE, description: 'Entry date, 1989-01-01 to 2099-12-31 (default today): decides which rates, chapter 99 headings and fee figures apply' },
-  qty: { oneOf: [{ type: 'number', exclusiveMinimum: true, minimum: 0, maximum: MAX_VALUE_DOLLARS }, DECIMAL_TEXT], description: `Quantity, more than 0 and at most ${MAX_VALUE_DOLLARS}, to compute specific and compound duties` },
+  qty: { oneOf: [{ type: 'number', exclusiveMinimum: true, minimum: 0, maximum: MAX_VALUE_DOLLARS }, QTY_TEXT], description: `Quantity, more than 0 and at most ${MAX_VALUE_DOLLARS}, to compute specific and compound duties` },
   unit: { type: 'string', description: 'Unit of qty, only with qty: kg, g, lb, t, liter, gal, m3, each, doz, gross, thousand, pairs, pack, m2, m, ... (default: the rate\'s unit)' },
   ...importerProps,
 };
@@ -157,7 +161,7 @@ export const openapi = {
           queryParam('s301', dutyQueryProps.s301.description, { type: 'string', enum: ['25', '7.5', 'none', 'auto'] }),
           queryParam('ocean', dutyQueryProps.ocean.description, { type: 'string', enum: ['0', '1', 'true', 'false'], default: '0' }),
           queryParam('date', dutyQueryProps.date.description, ENTRY_DATE),
-          queryParam('qty', dutyQueryProps.qty.description, DECIMAL_TEXT),
+          queryParam('qty', dutyQueryProps.qty.description, QTY_TEXT),
           queryParam('unit', dutyQueryProps.unit.description, { type: 'string' }),
           queryParam('claim', importerProps.claim.description, importerProps.claim.anyOf[0]),
           ...(['us_content', 'steel_content', 'aluminum_content', 'copper_content'] as const).map((k) => queryParam(k, importerProps[k].description, { type: 'string', pattern: '^\\d{1,12}(\\.\\d{1,2})?$' })),
@@ -199,7 +203,7 @@ export const openapi = {
         operationId: 'getHts',
         summary: 'The schedule record of a 4-, 6-, 8- or 10-digit code',
         parameters: [
-          { name: 'code', in: 'path', required: true, schema: { type: 'string' }, example: '6109.10.00' },
+          { name: 'code', in: 'path', required: true, schema: { type: 'string', pattern: HTS_CODE_PATTERN, maxLength: 100 }, example: '6109.10.00' },
           queryParam('date', 'The record as of this date (YYYY-MM-DD; default today): the revision in force on it (hts_revision names it)', { type: 'string', format: 'date' }),
           { $ref: '#/components/parameters/key' },
         ],
@@ -276,8 +280,8 @@ export const openapi = {
       key: { name: 'key', in: 'query', required: false, description: 'API key (discouraged; use the Authorization header)', schema: { type: 'string' } },
     },
     headers: {
-      'X-RateLimit-Limit': { description: 'Requests allowed in any 60 seconds for this key (or, without a valid key, this address)', schema: { type: 'integer' } },
-      'X-RateLimit-Remaining': { description: 'Requests left now: the limit less those made in the last 60 seconds', schema: { type: 'integer' } },
+      'X-RateLimit-Limit': { description: 'Requests allowed in any 60 seconds for this key (or, without a valid key, this address). POST /hts/batch counts as one request per query it holds; POST /duty/batch and /duty/bulk count as one request whatever their lines', schema: { type: 'integer' } },
+      'X-RateLimit-Remaining': { description: 'Requests left now: the limit less those counted in the last 60 seconds (a search batch counting as its queries, see X-RateLimit-Limit); a batch that would pass the limit is refused whole and not counted', schema: { type: 'integer' } },
       'X-RateLimit-Reset': { description: 'Seconds until the oldest request counted leaves the 60-second span, freeing one more', schema: { type: 'integer' } },
       'Retry-After': { description: 'Seconds to wait before retrying', schema: { type: 'integer' } },
       'WWW-Authenticate': { description: 'Bearer', schema: { type: 'string' } },
@@ -286,7 +290,7 @@ export const openapi = {
     responses: {
       BadRequest: {
         description:
-          'invalid_parameter (a bad or unknown parameter or body field, a parameter given twice, a path that is not valid percent-encoding, no Host or several Host headers), invalid_json or too_many_lines. Rate-limit headers are present when a key was identified.',
+          'invalid_parameter (a bad or unknown parameter or body field, a parameter given twice, a path that is not valid percent-encoding, no Host or several Host headers), invalid_json, duplicate_field (a member name given twice in one object of the body; details.parameter names it), body_too_complex (the body nested more than 16 levels deep, an object of more than 100 members, a list of more than 10,000 entries or more than 50,000 values in all; details names the bound) or too_many_lines. Rate-limit headers are present when a key was identified.',
         content: json({ $ref: '#/components/schemas/Error' }),
       },
       MethodNotAllowed: { description: 'The path exists with other methods, listed in Allow', headers: { Allow: { $ref: '#/components/headers/Allow' } }, content: json({ $ref: '#/components/schemas/Error' }) },
@@ -308,7 +312,7 @@ export const openapi = {
             required: ['code', 'message'],
             additionalProperties: false,
             properties: {
-              code: { type: 'string', enum: ['unauthorized', 'rate_limited', 'not_found', 'method_not_allowed', 'uri_too_long', 'invalid_parameter', 'too_many_lines', 'payload_too_large', 'invalid_json', 'unsupported_media_type', 'request_timeout', 'headers_too_large', 'service_unavailable', 'internal'] },
+              code: { type: 'string', enum: ['unauthorized', 'rate_limited', 'not_found', 'method_not_allowed', 'uri_too_long', 'invalid_parameter', 'too_many_lines', 'payload_too_large', 'invalid_json', 'duplicate_field', 'body_too_complex', 'unsupported_media_type', 'request_timeout', 'headers_too_large', 'service_unavailable', 'internal'] },
               message: { type: 'string' },
               details: {
                 type: 'object',
@@ -416,7 +420,7 @@ export const openapi = {
         properties: {
           hts: dutyQueryProps.hts, value: dutyQueryProps.value, origin: dutyQueryProps.origin, qty: dutyQueryProps.qty, unit: dutyQueryProps.unit,
           date: { ...ENTRY_DATE, description: 'The line\'s own entry date (default the order\'s date). Lines of different dates are different entries: the fees are computed per date (MPF minimum and maximum each), and the response\'s notes say so. Not with entry (one part of a larger entry)' },
-          entry_number: { type: 'string', minLength: 1, maxLength: 40, example: 'ABC-1234567-8', description: 'The entry the line was declared on (a past entry checked for its IEEPA refund): totals.refundable_by_heading then gives the figures of each entry (an entry number on a date). It groups only the refund: the fees go by entry date' },
+          entry_number: { type: 'string', minLength: 1, maxLength: 40, pattern: '\\S', example: 'ABC-1234567-8', description: 'The entry the line was declared on (a past entry checked for its IEEPA refund): totals.refundable_by_heading then gives the figures of each entry (an entry number on a date). It groups only the refund: the fees go by entry date' },
           ...importerProps,
         },
       },
@@ -509,10 +513,10 @@ export const openapi = {
             description:
               'This request is one part of a larger entry (an order of more than 1,000 lines). Cost every part once and add up their totals.mpf_basis and totals.hmf_basis; then send each part again with the sums and the sums of the parts before it. MPF (minimum and maximum once) and HMF are computed on the whole entry, and each line gets its share by cumulative rounding, so the parts add up to the entry\'s fees to the cent.',
             properties: {
-              mpf_basis: { type: 'number', minimum: 0, description: 'The entry\'s value liable to MPF, USD: the sum of every part\'s totals.mpf_basis' },
-              hmf_basis: { type: 'number', minimum: 0, description: 'The entry\'s value liable to HMF, USD' },
-              mpf_basis_before: { type: 'number', minimum: 0, description: 'The MPF basis of the parts before this one, USD' },
-              hmf_basis_before: { type: 'number', minimum: 0, description: 'The HMF basis of the parts before this one, USD' },
+              mpf_basis: { type: 'number', minimum: 0, maximum: MAX_VALUE_DOLLARS, description: 'The entry\'s value liable to MPF, USD: the sum of every part\'s totals.mpf_basis' },
+              hmf_basis: { type: 'number', minimum: 0, maximum: MAX_VALUE_DOLLARS, description: 'The entry\'s value liable to HMF, USD' },
+              mpf_basis_before: { type: 'number', minimum: 0, maximum: MAX_VALUE_DOLLARS, description: 'The MPF basis of the parts before this one, USD' },
+              hmf_basis_before: { type: 'number', minimum: 0, maximum: MAX_VALUE_DOLLARS, description: 'The HMF basis of the parts before this one, USD' },
             },
           },
           ...importerProps,
@@ -609,7 +613,7 @@ export const openapi = {
         additionalProperties: false,
         properties: {
           queries: { type: 'array', maxItems: MAX_SEARCHES, items: { type: 'string', description: 'As GET /hts?q=: words, or a code of 4, 6, 8 or 10 digits' } },
-          limit: { type: 'integer', minimum: 1, maximum: MAX_RESULTS, default: 10, description: 'How many lines each answer holds' },
+          limit: { type: 'integer', minimum: 1, maximum: MAX_RESULTS, description: 'How many lines each answer holds (10 when omitted)' },
         },
       },
       HtsBatchResult: {

@@ -2,8 +2,8 @@
  * Requests per key (and, for requests without a valid key, per client address) in any 60-second
  * span: a sliding log, exact. A fixed per-minute window would let 2 × limit through across a
  * minute boundary. The semantics, for every implementation: requests at or before `now - window`
- * no longer count; a request is allowed, and counted, when fewer than `limit` count; a refused one
- * is not counted. `decision` turns what an implementation counted into the answer and headers.
+ * no longer count; a request of weight w (1, or a batch's size) is allowed, and counted w times,
+ * when at most `limit - w` count; a refused one is not counted. `decision` turns what an implementation counted into the answer and headers.
  * In this process (MemoryRateLimiter) by default; in Redis (RedisRateLimiter) when several
  * instances must share one limit.
  */
@@ -22,8 +22,17 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  /** Counts a request of `id` at `now` (the limiter's clock when omitted); rejects with RateLimiterUnavailable. */
-  hit(id: string, now?: number): MaybePromise<RateDecision>;
+  /**
+   * Counts a request of `id` at `now` (the limiter's clock when omitted) as `weight` requests (a
+   * batch; at most the limit, so that one is always possible in an empty span); rejects with RateLimiterUnavailable.
+   */
+  hit(id: string, now?: number, weight?: number): MaybePromise<RateDecision>;
+  /**
+   * Gives back the latest request counted for `id` (a lookup of a key reserved against its address
+   * that found the key valid); the newest, not necessarily the one given back, which can only make
+   * the others leave the span sooner.
+   */
+  release?(id: string): MaybePromise<void>;
   /** The decision a request of `id` would get at `now`, without counting it. */
   peek(id: string, now?: number): MaybePromise<RateDecision>;
   /** Whether its shared store answers (for /healthz); a limiter in this process has none. */
@@ -72,7 +81,8 @@ export class MemoryRateLimiter implements RateLimiter {
     private readonly windowMs = 60_000,
   ) {}
 
-  hit(id: string, now = Date.now()): RateDecision {
+  hit(id: string, now = Date.now(), weight = 1): RateDecision {
+    weight = Math.min(weight, this.limit);
     if (now >= this.nextSweep) this.sweep(now);
     let log = this.logs.get(id);
     if (!log) {
@@ -80,21 +90,29 @@ export class MemoryRateLimiter implements RateLimiter {
       this.logs.set(id, (log = { at: new Float64Array(slots), n: new Uint32Array(slots), head: 0, runs: 0, count: 0, last: 0 }));
     }
     this.trim(log, now);
-    const allowed = log.count < this.limit;
+    const allowed = log.count + weight <= this.limit;
     if (allowed) {
       const tail = (log.head + log.runs - 1) % log.at.length;
-      if (log.runs > 0 && log.at[tail] === now) log.n[tail]++;
+      if (log.runs > 0 && log.at[tail] === now) log.n[tail] += weight;
       else {
         if (log.runs === log.at.length) grow(log);
         const slot = (log.head + log.runs) % log.at.length;
         log.at[slot] = now;
-        log.n[slot] = 1;
+        log.n[slot] = weight;
         log.runs++;
       }
-      log.count++;
+      log.count += weight;
       log.last = now;
     }
-    return decision(allowed, this.limit, log.count, log.at[log.head], now, this.windowMs);
+    return decision(allowed, this.limit, log.count, log.runs > 0 ? log.at[log.head] : now, now, this.windowMs);
+  }
+
+  release(id: string): void {
+    const log = this.logs.get(id);
+    if (!log || log.runs === 0) return;
+    const tail = (log.head + log.runs - 1) % log.at.length;
+    log.count--;
+    if (--log.n[tail] === 0) log.runs--;
   }
 
   peek(id: string, now = Date.now()): RateDecision {

@@ -10,8 +10,8 @@ import type { Health } from '../errors.js';
 import { decision, RateLimiterUnavailable, type RateDecision, type RateLimiter } from './rate-limit.js';
 
 // KEYS[1]: the caller's log. ARGV: window (ms), limit, this request's unique id, now (ms; empty for
-// Redis's clock), '1' to count the request or '0' only to ask. Returns allowed (0/1), the count
-// after it, the oldest time counted, now.
+// Redis's clock), '1' to count the request or '0' only to ask, its weight (how many requests it
+// counts as: one member each). Returns allowed (0/1), the count after it, the oldest time counted, now.
 const SLIDING_HIT = `
 local window = tonumber(ARGV[1])
 local now = tonumber(ARGV[4])
@@ -21,12 +21,13 @@ if not now then
 end
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
 local count = redis.call('ZCARD', KEYS[1])
+local weight = tonumber(ARGV[6])
 local allowed = 0
-if count < tonumber(ARGV[2]) then
+if count + weight <= tonumber(ARGV[2]) then
   allowed = 1
   if ARGV[5] == '1' then
-    redis.call('ZADD', KEYS[1], now, ARGV[3])
-    count = count + 1
+    for i = 1, weight do redis.call('ZADD', KEYS[1], now, ARGV[3] .. ':' .. i) end
+    count = count + weight
   end
 end
 if count > 0 then redis.call('PEXPIRE', KEYS[1], window) end
@@ -34,7 +35,7 @@ local oldest = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')[2] or now
 return {allowed, count, oldest, now}
 `;
 
-type SlidingHit = (key: string, windowMs: number, limit: number, member: string, now: string, count: '0' | '1') => Promise<[number, number, string, number]>;
+type SlidingHit = (key: string, windowMs: number, limit: number, member: string, now: string, count: '0' | '1', weight: number) => Promise<[number, number, string, number]>;
 
 /**
  * A connected client, or an error saying why not. Requests never wait for a connection: while
@@ -80,18 +81,26 @@ export class RedisRateLimiter implements RateLimiter {
     this.slidingHit = (redis as unknown as { slidingHit: SlidingHit }).slidingHit.bind(redis);
   }
 
-  hit(id: string, now?: number): Promise<RateDecision> {
-    return this.ask(id, now, '1');
+  hit(id: string, now?: number, weight = 1): Promise<RateDecision> {
+    return this.ask(id, now, '1', Math.min(weight, this.limit));
+  }
+
+  async release(id: string): Promise<void> {
+    try {
+      await this.redis.zpopmax(this.prefix + id);
+    } catch (e) {
+      throw new RateLimiterUnavailable((e as Error).message);
+    }
   }
 
   peek(id: string, now?: number): Promise<RateDecision> {
-    return this.ask(id, now, '0');
+    return this.ask(id, now, '0', 1);
   }
 
-  private async ask(id: string, now: number | undefined, count: '0' | '1'): Promise<RateDecision> {
+  private async ask(id: string, now: number | undefined, count: '0' | '1', weight: number): Promise<RateDecision> {
     let reply: [number, number, string, number];
     try {
-      reply = await this.slidingHit(this.prefix + id, this.windowMs, this.limit, `${this.tag}:${this.seq++}`, now === undefined ? '' : String(now), count);
+      reply = await this.slidingHit(this.prefix + id, this.windowMs, this.limit, `${this.tag}:${this.seq++}`, now === undefined ? '' : String(now), count, weight);
     } catch (e) {
       throw new RateLimiterUnavailable((e as Error).message);
     }

@@ -6,13 +6,8 @@
  */
 import { ServerResponse, STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { RateDecision } from '../auth/rate-limit.js';
+import type { Route } from '../routes/route.js';
 import type { Query } from './query.js';
-
-/** What the gate needs of the route a request matched: the query parameters it takes, and its handler. */
-export interface Handler {
-  params: readonly string[];
-  run(res: Exchange): void;
-}
 
 export class Exchange extends ServerResponse<IncomingMessage> {
   /** When the request arrived (performance.now()), for the log line's responseTime. */
@@ -26,15 +21,15 @@ export class Exchange extends ServerResponse<IncomingMessage> {
   /** Everything after `?`, undecoded. */
   queryString = '';
   query: Query | null = null;
-  route: Handler | null = null;
+  route: Route | null = null;
+  /** The request's JSON body, once the gate has read it (routes that take one). */
+  body: unknown = undefined;
   /** Whose limit the answer reports: its X-RateLimit-* headers go on every answer after the gate. */
   limit: RateDecision | null = null;
   /** Headers for the answer besides the common ones: name, value, name, value... */
   extra: (string | number)[] | null = null;
   /** The request's Authorization header (read by readHeaders). */
   authorization: string | undefined = undefined;
-  /** Whether the request presented a key (so a refusal can say "invalid" rather than "missing"). */
-  keyGiven = false;
 
   header(name: string, value: string | number): void {
     (this.extra ??= []).push(name, value);
@@ -93,4 +88,20 @@ export function rawAnswer(status: number, headers: readonly string[], body: stri
   let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n`;
   for (let i = 0; i < headers.length; i += 2) head += `${headers[i]}: ${headers[i + 1]}\r\n`;
   return `${head}Connection: close\r\n\r\n${body}`;
+}
+
+/**
+ * The client's address: the peer's, or behind `trustedProxies` proxies that each append the
+ * address they were sent from to X-Forwarded-For, the entry the nearest trusted proxy vouches for
+ * (the last one for a single proxy). Entries before it are written by the client and never read.
+ */
+export function clientIp(req: IncomingMessage, trustedProxies: number): string {
+  const peer = req.socket.remoteAddress ?? '';
+  if (trustedProxies === 0) return peer;
+  const xff = req.headers['x-forwarded-for'];
+  if (xff === undefined) return peer;
+  const hops = (Array.isArray(xff) ? xff.join(',') : xff).split(',').map((a) => a.trim());
+  // [the peer, the last entry, the one before...]: the trusted proxies are the first hops of it.
+  const chain = [peer, ...hops.reverse()];
+  return chain[Math.min(trustedProxies, chain.length - 1)] || peer;
 }

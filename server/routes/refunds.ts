@@ -11,6 +11,7 @@ import { parseDate } from '../../shared/params.js';
 import { capeCsv, capeDeclaration, entryChannel, parseLiquidationStatus, type EntryChannel, type EntryFacts, type Refused } from '../../shared/refund-channel.js';
 import { ApiError } from '../errors.js';
 import type { Exchange } from '../http/exchange.js';
+import { POST, type Route } from './route.js';
 
 /** Entries a request may list (two files and more; the body's 2 MB limit comes first for long entries). */
 export const MAX_CAPE_ENTRIES = 20_000;
@@ -50,6 +51,21 @@ function readEntry(raw: unknown, p: string, today: string): { entryNumber: strin
     },
   };
 }
+
+/** The CAPE declaration counts as one request against the key's limit, as an order does (routes/duty.ts). */
+export const refundRoutes = (): Route[] => [
+  {
+    path: '/api/v1/refunds/cape',
+    methods: POST,
+    gate: 'key',
+    params: [],
+    body: { cost: () => 1 },
+    run: (res) => {
+      const a = capeAnswer(res, res.body, new Date().toISOString().slice(0, 10));
+      return a.csv ? { csv: a.body } : a.body;
+    },
+  },
+];
 
 export interface CapeAnswer {
   csv: boolean;

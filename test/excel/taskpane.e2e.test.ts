@@ -30,6 +30,8 @@ let page: Page;
 /** Every /api/v1 request the page made: method and path; and the bodies of the bulk requests. */
 const api: string[] = [];
 const bulkBodies: any[] = [];
+/** The Content-Encoding of each /duty/bulk answer as Chromium received it (its fetch decodes it for the pane). */
+const bulkEncodings: (string | undefined)[] = [];
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
@@ -39,6 +41,9 @@ beforeAll(async () => {
     const u = new URL(r.url());
     if (u.pathname.startsWith('/api/v1/')) api.push(`${r.method()} ${u.pathname}`);
     if (u.pathname === '/api/v1/duty/bulk') bulkBodies.push(r.postDataJSON());
+  });
+  page.on('response', async (r) => {
+    if (new URL(r.url()).pathname === '/api/v1/duty/bulk') bulkEncodings.push((await r.allHeaders())['content-encoding']);
   });
   page.on('pageerror', (e) => pageErrors.push(e.message));
   await page.goto(pane.url);
@@ -106,6 +111,7 @@ describe('the task pane in Chromium', () => {
   it('an invoice headed HTS, Origin, Qty, Price, Ext value: costed on Ext value, a bad value marked on its line', async () => {
     api.length = 0;
     bulkBodies.length = 0;
+    bulkEncodings.length = 0;
     await page.evaluate(() => {
       window.__sheet.set(0, 0, [
         ['HTS', 'Origin', 'Qty', 'Price', 'Ext value'],
@@ -122,6 +128,9 @@ describe('the task pane in Chromium', () => {
     expect(api).toEqual(['POST /api/v1/duty/bulk']);
     // The value is Ext value, read from its text; the unit price is not the value; the unreadable line is not sent.
     expect(bulkBodies).toEqual([{ items: [{ hts: '6109.10.00', origin: 'China', qty: 5000, value: 10500 }, { hts: '8471.30.01', qty: 10, value: 2000 }] }]);
+    // The answer came compressed (zstd or br: what this Chromium offers first among the server's preferences), and the pane read it.
+    expect(bulkEncodings).toHaveLength(1);
+    expect(['zstd', 'br']).toContain(bulkEncodings[0]);
     const out = await page.evaluate(() => window.__sheet.get(0, 5, 6, 11));
     expect(out[0]).toEqual(['Duty', 'Section 301', 'Section 232', 'Other additional duties', 'MPF', 'HMF', 'Landed cost', 'Rate', 'Program(s)', 'Assumptions/Notes', 'Status']);
     // 16.5% and 7.5% of 10,500; MPF 0.3464% of the entry's 12,500 = 43.30, shared by value: 36.37 and 6.93.

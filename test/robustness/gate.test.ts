@@ -223,14 +223,43 @@ describe('bounded work per request', () => {
     for (const m of messages) expect(m.length).toBeLessThan(300);
   });
 
-  it('a field nested 200,000 levels deep: its line is the error, named, the rest of the order costed', async () => {
+  it('a field nested 200,000 levels deep: the body is refused by its shape, a 400 naming the bound, nothing costed', async () => {
     const depth = 200_000;
     const raw = `{"items":[{"hts":"6109.10.00","value":100},{"hts":${'['.repeat(depth)}1${']'.repeat(depth)},"value":1}]}`;
     const r = await api('POST', '/api/v1/duty/bulk', { raw, headers: { 'content-type': 'application/json' } });
-    expect(r.status).toBe(200);
-    expect(r.body.lines[1].error).toMatchObject({ code: 'invalid_parameter', details: { parameter: 'items[1].hts' } });
-    expect(r.body.lines[1].error.message).toBe('items[1].hts must be a tariff code such as 6109.10.00');
-    expect(r.body.lines[0].duty).toBe(16.5);
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'body_too_complex', message: 'The body is too complex to read: it is nested more than 16 levels deep', details: { parameter: 'body', max_depth: 16 } });
+  });
+  it('wide bodies are refused by their shape: an object of 101 members, a list of 10,001 entries, 50,001 values', async () => {
+    const member = (i: number) => `"f${i}":1`;
+    const cases: [string, Record<string, unknown>][] = [
+      [`{"items":[{${Array.from({ length: 101 }, (_, i) => member(i)).join(',')}}]}`, { max_members: 100 }],
+      [`{"items":[${Array(10_001).fill('1').join(',')}]}`, { max_entries: 10_000 }],
+      // 5,001 lines of 10 numbers: 5,001 lists and 50,010 commas between values.
+      [`{"items":[${Array(5_001).fill(`[${Array(10).fill('1').join(',')}]`).join(',')}]}`, { max_values: 50_000 }],
+    ];
+    for (const [raw, details] of cases) {
+      const r = await api('POST', '/api/v1/duty/bulk', { raw, headers: { 'content-type': 'application/json' } });
+      expect([r.status, r.body.error.code]).toEqual([400, 'body_too_complex']);
+      expect(r.body.error.details).toMatchObject(details);
+    }
+  });
+  it('a member name given twice in one object is a 400 duplicate_field naming it, in every body', async () => {
+    const cases: [string, string, string][] = [
+      ['/api/v1/duty/bulk', '{"items":[{"hts":"6109.10.00","value":100}],"origin":"CN","origin":"MX"}', 'origin'],
+      ['/api/v1/duty/bulk', '{"items":[{"hts":"6109.10.00","value":100},{"hts":"6109.10.00","value":1,"value":2}]}', 'items[1].value'],
+      // The same name escaped: \u0071 is q.
+      ['/api/v1/duty/batch', '{"queries":[{"hts":"6109.10.00","value":1}],"queries":[]}', 'queries'],
+      ['/api/v1/hts/batch', '{"queries":["wool"],"limit":3,"lim\\u0069t":4}', 'limit'],
+    ];
+    for (const [path, raw, field] of cases) {
+      const r = await api('POST', path, { raw, headers: { 'content-type': 'application/json' } });
+      expect([path, r.status, r.body.error.code, r.body.error.details]).toEqual([path, 400, 'duplicate_field', { parameter: field }]);
+      expect(r.body.error.message).toBe(`The body gives "${field}" more than once; give each field once`);
+    }
+    // The same name in two objects is not a duplicate.
+    const ok = await api('POST', '/api/v1/duty/bulk', { raw: '{"items":[{"hts":"6109.10.00","value":1},{"hts":"6109.10.00","value":2}]}', headers: { 'content-type': 'application/json' } });
+    expect(ok.status).toBe(200);
   });
 });
 

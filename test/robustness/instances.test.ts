@@ -6,11 +6,13 @@
  * under load give 503s, then service again, with no other 5xx and no key over its limit; a store
  * that stops answering holds no request beyond the time-out.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type Service } from '../../bench/lib/processes.js';
 import { projectRoot } from '../../server/data/paths.js';
+import pg from 'pg';
 import { keysCommand } from '../helpers/keys-command.js';
 import { startPostgres, startRedis, type Postgres, type ServerProcess } from '../helpers/services.js';
 
@@ -20,14 +22,17 @@ let redis: ServerProcess;
 let postgres: Postgres;
 let env: NodeJS.ProcessEnv;
 let instances: Service[];
+let databaseUrl: string;
 /** Keys created before the start, each used by one test only. */
 let keys: string[];
 
 beforeAll(async () => {
   if (!existsSync(join(projectRoot, 'dist/server/main.js'))) throw new Error('dist/server/main.js is missing: npm run build first (npm test does)');
   [redis, postgres] = await Promise.all([startRedis(), startPostgres()]);
-  env = { DATABASE_URL: await postgres.freshDatabase(), REDIS_URL: redis.url, STORE_TIMEOUT_MS: String(TIMEOUT_MS), LOG_LEVEL: 'warn' };
-  const first = await startService(env, 12);
+  // TRUST_PROXY: the tests below speak for other addresses through X-Forwarded-For.
+  env = { DATABASE_URL: await postgres.freshDatabase(), REDIS_URL: redis.url, STORE_TIMEOUT_MS: String(TIMEOUT_MS), LOG_LEVEL: 'warn', TRUST_PROXY: '1' };
+  databaseUrl = env.DATABASE_URL!;
+  const first = await startService(env, 14);
   keys = first.keys;
   instances = [first, ...(await Promise.all([startService(env, 0), startService(env, 0)]))];
 });
@@ -202,6 +207,64 @@ describe('three instances, one PostgreSQL, one Redis', () => {
     }
     await allHealthy();
     expect((await Promise.all(instances.map((s, i) => ask(s, keys[6 + i])))).map((a) => a.status)).toEqual([200, 200, 200]);
+  });
+
+  describe('the address limit (UNAUTH_RATE_LIMIT 30) with random keys, as the audit sent them', () => {
+    const LIMIT = 30;
+    const randomKey = () => `lk_${randomBytes(32).toString('base64url')}`;
+    const from = (svc: Service, address: string, key: string) =>
+      fetch(`${svc.url}/api/v1/duty?hts=6109.10.00&value=100`, { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': address }, signal: AbortSignal.timeout(20_000) });
+    /**
+     * Index scans of the key table so far: each lookup of a key by its hash is one (the last-used
+     * bookkeeping by id, at most once a minute per key and instance, another). PostgreSQL 15's
+     * backends report their counts at most every second while busy and within 10 s once idle: read after 11 s.
+     */
+    async function lookups(): Promise<number> {
+      await sleep(11_000);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: string }>("SELECT coalesce(idx_scan, 0) AS n FROM pg_stat_user_tables WHERE relname = 'api_keys'");
+        return Number(rows[0].n);
+      } finally {
+        await client.end();
+      }
+    }
+
+    it('a concurrent burst of 1,000 random keys from one address over three instances: at most twice the limit in lookups; a valid user elsewhere gets no 503', async () => {
+      const before = await lookups();
+      const valid = Promise.all(Array.from({ length: 30 }, (_, i) => sleep(i * 10).then(() => from(instances[i % 3], '203.0.113.7', keys[10]))));
+      const burst = await Promise.all(Array.from({ length: 1000 }, (_, i) => from(instances[i % 3], '198.51.100.1', randomKey())));
+      const statuses = new Map<number, number>();
+      for (const r of burst) statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+      // Each counted before its lookup, atomically in Redis: at most 30 are looked up (401), the rest refused unread (429);
+      // on a loaded machine some of the burst's own questions to Redis may time out (503 to the burst, never to others).
+      expect([...statuses.keys()].filter((s) => ![401, 429, 503].includes(s))).toEqual([]);
+      expect(statuses.get(401) ?? 0).toBeLessThanOrEqual(LIMIT);
+      expect(statuses.get(429)).toBeGreaterThan(900);
+      expect((await valid).map((r) => r.status)).toEqual(Array(30).fill(200));
+      // The burst's 30 lookups and the valid user's own (one per instance, again after a second's trust lapses, its last-used bookkeeping).
+      expect((await lookups()) - before).toBeLessThanOrEqual(2 * LIMIT);
+    });
+
+    it('a valid key keeps working from an address flooded with bad keys, and the flood costs the store no more than the limit', async () => {
+      const office = '192.0.2.44';
+      // The key is used from the office on each instance before the flood.
+      expect((await Promise.all(instances.map((s) => from(s, office, keys[11])))).map((r) => r.status)).toEqual([200, 200, 200]);
+      const before = await lookups();
+      const flood = Promise.all(Array.from({ length: 300 }, (_, i) => from(instances[i % 3], office, randomKey())));
+      const during = await Promise.all(Array.from({ length: 30 }, (_, i) => sleep(i * 20).then(() => from(instances[i % 3], office, keys[11]))));
+      const floodStatuses = (await flood).map((r) => r.status);
+      // At most the limit looked up (401), the rest refused unread (429), or on a loaded machine a question to Redis timed out (503, to the flood).
+      expect(floodStatuses.filter((s) => ![401, 429, 503].includes(s))).toEqual([]);
+      expect(floodStatuses.filter((s) => s === 401).length).toBeLessThanOrEqual(LIMIT);
+      expect(floodStatuses.filter((s) => s === 429).length).toBeGreaterThan(200);
+      expect(during.map((r) => r.status)).toEqual(Array(30).fill(200));
+      // Once flooded, still: the valid key answered, a bad one refused unread.
+      expect((await from(instances[0], office, keys[11])).status).toBe(200);
+      expect((await from(instances[1], office, randomKey())).status).toBe(429);
+      expect((await lookups()) - before).toBeLessThanOrEqual(LIMIT + 3 * 2);
+    });
   });
 
   it('requests without a valid key are counted per address across all three; the public document apart', async () => {

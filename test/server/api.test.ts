@@ -1,6 +1,7 @@
 /** The real service over HTTP on a free port: every rule of the /api/v1 contract. */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryRateLimiter } from '../../server/auth/rate-limit.js';
 import { openapi } from '../../server/openapi.js';
 import { CAVEATS } from '../../shared/index.js';
 import { linePools, mixedItems } from '../../bench/lib/lines.js';
@@ -9,9 +10,11 @@ import { startServer, type RunningServer } from '../helpers/server.js';
 import { realTariff } from '../helpers/tariff.js';
 
 let srv: RunningServer;
+const KEY_LIMIT = 100_000;
 let api: ReturnType<typeof client>;
 beforeAll(async () => {
-  srv = await startServer();
+  // The key's limit is tried apart (below): here a batch of 50 searches, which counts as 50, must not use it up.
+  srv = await startServer({ keyLimiter: new MemoryRateLimiter(KEY_LIMIT) });
   api = client(srv.url, srv.key);
 });
 afterAll(() => srv.close());
@@ -31,7 +34,7 @@ describe('GET /api/v1/duty', () => {
     ]);
     expect(r.body).toMatchObject({ origin_country: 'CN', section_232: 0, additional_duty: 2000, assumptions: [] });
     expect(r.headers.get('content-type')).toMatch(/application\/json/);
-    expect(r.headers.get('x-ratelimit-limit')).toBe('120');
+    expect(r.headers.get('x-ratelimit-limit')).toBe(String(KEY_LIMIT));
     expect(r.headers.get('x-powered-by')).toBeNull();
   });
   it('defaults: value 0, origin mfn, ocean 0', async () => {
@@ -192,7 +195,8 @@ describe('POST /api/v1/duty/bulk and /duty/batch', () => {
   it('the answer, written a line at a time, is the text JSON.stringify writes, in UTF-8, a line past U+00FF (Frogsʼ legs) included', async () => {
     const res = await fetch(`${srv.url}/api/v1/duty/bulk`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${srv.key}`, 'content-type': 'application/json' },
+      // As written, not compressed (compression: test/server/compression.test.ts).
+      headers: { authorization: `Bearer ${srv.key}`, 'content-type': 'application/json', 'accept-encoding': 'identity' },
       body: JSON.stringify({ items: [...items, { hts: '0208.90.25.00', value: 100, origin: 'FR' }], date: '2026-11-21' }),
     });
     const bytes = Buffer.from(await res.arrayBuffer());
@@ -292,6 +296,8 @@ describe('POST /api/v1/duty/bulk and /duty/batch', () => {
     expect([text.status, text.body.error.code]).toEqual([415, 'unsupported_media_type']);
     const huge = await api('POST', '/api/v1/duty/bulk', { raw: JSON.stringify({ items: [], pad: 'x'.repeat(2 * 1024 * 1024 + 10) }), headers: { 'content-type': 'application/json' } });
     expect([huge.status, huge.body.error.code]).toEqual([413, 'payload_too_large']);
+    // The details name the limit that applies (2 MB).
+    expect(huge.body.error.details).toEqual({ parameter: 'body', max_bytes: 2 * 1024 * 1024 });
   });
 });
 
@@ -299,7 +305,7 @@ describe('GET /api/v1/hts?q=', () => {
   it('by words: ranked lines with code, path, general rate, units and score, under the key\'s limit', async () => {
     const r = await api('GET', '/api/v1/hts?q=laptop%20computer&limit=3');
     expect(r.status).toBe(200);
-    expect(r.headers.get('x-ratelimit-limit')).toBe('120');
+    expect(r.headers.get('x-ratelimit-limit')).toBe(String(KEY_LIMIT));
     expect(r.body).toMatchObject({ q: 'laptop computer', kind: 'words', hts_revision: '2026 Revision 10' });
     expect(r.body.results).toHaveLength(3);
     expect(r.body.results[0]).toMatchObject({ general: 'Free', units: ['No.'] });
@@ -349,7 +355,7 @@ describe('POST /api/v1/hts/batch', () => {
   it('answers each query as GET /hts?q= does, in order, with a refused query\'s error in its place', async () => {
     const r = await api('POST', '/api/v1/hts/batch', { body: { queries: ['laptop computer', '6109.10', 'a', '0000'], limit: 3 } });
     expect(r.status).toBe(200);
-    expect(r.headers.get('x-ratelimit-limit')).toBe('120');
+    expect(r.headers.get('x-ratelimit-limit')).toBe(String(KEY_LIMIT));
     const [words, code, short, none] = r.body.answers;
     expect(words).toEqual((await api('GET', '/api/v1/hts?q=laptop%20computer&limit=3')).body);
     expect(code).toMatchObject({ kind: 'code', same_rates: true });
@@ -364,6 +370,9 @@ describe('POST /api/v1/hts/batch', () => {
   it('at most 50 queries; a bad limit or an unknown field is a 400 naming it; no key is a 401', async () => {
     const many = await api('POST', '/api/v1/hts/batch', { body: { queries: Array(51).fill('shirts') } });
     expect([many.status, many.body.error.code, many.body.error.details]).toEqual([400, 'too_many_lines', { parameter: 'queries', max: 50, given: 51 }]);
+    // Past 1,000 too, the message names the batch's own limit (50), not an order's.
+    const thousands = await api('POST', '/api/v1/hts/batch', { body: { queries: Array(1001).fill('shirts') } });
+    expect([thousands.status, thousands.body.error.message, thousands.body.error.details]).toEqual([400, 'queries has 1001 entries; at most 50 per request', { parameter: 'queries', max: 50, given: 1001 }]);
     expect((await api('POST', '/api/v1/hts/batch', { body: { queries: 'shirts' } })).body.error.details.parameter).toBe('queries');
     const badLimit = await api('POST', '/api/v1/hts/batch', { body: { queries: ['shirts'], limit: 500 } });
     expect([badLimit.status, badLimit.body.error.details.parameter]).toEqual([400, 'limit']);
@@ -414,9 +423,16 @@ describe('authentication', () => {
 });
 
 describe('rate limit: 120 requests per minute per key', () => {
+  let limited: RunningServer;
+  beforeAll(async () => {
+    limited = await startServer();
+  });
+  afterAll(() => limited.close());
+
   it('counts down, then answers 429 with Retry-After; other keys are unaffected', async () => {
-    const { key } = srv.keys.create('limit');
-    const own = client(srv.url, key);
+    const { key } = limited.keys.create('limit');
+    const own = client(limited.url, key);
+    const api = client(limited.url, limited.key);
     let last = await own('GET', '/api/v1/hts/6109');
     expect(last.headers.get('x-ratelimit-remaining')).toBe('119');
     for (let i = 2; i <= 120; i++) last = await own('GET', i % 2 ? '/api/v1/hts/6109' : '/api/v1/duty?hts=bad');
@@ -428,9 +444,33 @@ describe('rate limit: 120 requests per minute per key', () => {
     expect(Number(over.headers.get('x-ratelimit-reset'))).toBeLessThanOrEqual(60);
     expect((await api('GET', '/api/v1/hts/6109')).status).toBe(200);
   });
+  it('a search batch counts as its queries; a duty batch or an order as one request, whatever its lines', async () => {
+    const { key } = limited.keys.create('batches');
+    const own = client(limited.url, key);
+    // 50 queries: 120 - 50 = 70 left, in the headers of the answer.
+    const searches = await own('POST', '/api/v1/hts/batch', { body: { queries: Array.from({ length: 50 }, (_, i) => `cotton ${i}`) } });
+    expect(searches.status).toBe(200);
+    expect(searches.headers.get('x-ratelimit-remaining')).toBe('70');
+    // 250 lines, then 101 queries: one request each, 69 then 68 left.
+    const line = { hts: '6109.10.00', value: 100 };
+    expect((await own('POST', '/api/v1/duty/bulk', { body: { items: Array(250).fill(line) } })).headers.get('x-ratelimit-remaining')).toBe('69');
+    expect((await own('POST', '/api/v1/duty/batch', { body: { queries: Array(101).fill(line) } })).headers.get('x-ratelimit-remaining')).toBe('68');
+    // A second search batch of 50 fits (68 - 50 = 18); a third does not, and nothing of it is counted: 429 naming the limit and the weight.
+    expect((await own('POST', '/api/v1/hts/batch', { body: { queries: Array(50).fill('wool') } })).headers.get('x-ratelimit-remaining')).toBe('18');
+    const over = await own('POST', '/api/v1/hts/batch', { body: { queries: Array(50).fill('wool') } });
+    expect(over.status).toBe(429);
+    expect(over.body.error.message).toMatch(/Rate limit of 120 requests per 60 seconds reached for this request, which counts as 50 \(18 left\)/);
+    expect(over.body.error.details).toMatchObject({ limit: 120, window_seconds: 60 });
+    expect(over.headers.get('x-ratelimit-remaining')).toBe('18');
+    // A batch of 18 queries still passes, leaving none.
+    expect((await own('POST', '/api/v1/hts/batch', { body: { queries: Array(18).fill('wool') } })).headers.get('x-ratelimit-remaining')).toBe('0');
+  });
   it('unauthenticated requests are limited per address', async () => {
     let r;
-    for (let i = 0; i < 40; i++) r = await api('GET', '/api/v1/hts/6109', { key: 'lk_guess' + i });
+    for (let i = 0; i < 40; i++) r = await client(limited.url, limited.key)('GET', '/api/v1/hts/6109', { key: 'lk_guess' + i });
     expect(r!.status).toBe(429);
+    // The details name the address's limit (UNAUTH_RATE_LIMIT, 30 by default) and its span.
+    expect(r!.body.error.details).toMatchObject({ limit: 30, window_seconds: 60 });
+    expect(r!.body.error.message).toMatch(/^Too many requests without a valid key from this address \(at most 30 per 60 seconds\); retry in \d+ s$/);
   });
 });

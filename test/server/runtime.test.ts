@@ -4,7 +4,10 @@
  * old SQLite binding (a throw-away prepared statement finalized by V8 at a bad moment) must leave
  * the process alive and answering.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectRoot } from '../../server/data/paths.js';
 import { keysCommand } from '../helpers/keys-command.js';
 import { startServerProcess } from '../helpers/server.js';
 
@@ -48,5 +51,25 @@ describe(`the service on Node ${process.versions.node}, collections forced`, () 
     }
     expect((await fetch(`${srv.url}/healthz`)).status).toBe(200);
     expect(srv.alive()).toBe(true);
+  });
+});
+
+describe('an older Node', () => {
+  /** The system's Node (Debian's, 20.x on this machine), if there is one older than the service needs. */
+  const systemNode = ['/usr/bin/node', '/bin/node'].find((path) => {
+    try {
+      const [major, minor] = execFileSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim().split('.').map(Number);
+      return major < 22 || (major === 22 && minor < 13);
+    } catch {
+      return false;
+    }
+  });
+
+  it.skipIf(systemNode === undefined)('the built entry says in one line which Node it needs, and exits 1, before node:sqlite is imported', () => {
+    const run = spawnSync(systemNode!, [join(projectRoot, 'dist/server/main.js')], { encoding: 'utf8', env: { ...process.env, PORT: '0' } });
+    const version = execFileSync(systemNode!, ['-p', 'process.versions.node'], { encoding: 'utf8' }).trim();
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(`landed needs Node 22.13 or newer; this is ${version}\n`);
+    expect(run.stdout).toBe('');
   });
 });

@@ -164,6 +164,8 @@ const isService = (v: unknown): v is object =>
 
 export class AddonWorld {
   readonly requests: HttpRequest[] = [];
+  /** The Content-Encoding of each answer as it came over the wire (UrlFetchApp decodes it, as this stand-in's fetch does). */
+  readonly encodings: (string | null)[] = [];
   readonly documentProperties = new Map<string, string>();
   readonly userProperties = new Map<string, Map<string, string>>();
   readonly documentCache = new Map<string, string>();
@@ -282,7 +284,8 @@ export class AddonWorld {
     for (const { url } of list)
       if (!this.whitelist.some((prefix) => url.startsWith(prefix))) throw new Error(`Exception: Script does not have permission to fetch ${url}: not in urlFetchWhitelist`);
     const wire = list.map(({ url, params }) => {
-      const headers: Record<string, string> = { ...(params.headers ?? {}) };
+      // UrlFetchApp asks for compressed answers and hands the script the decoded text.
+      const headers: Record<string, string> = { 'Accept-Encoding': 'gzip, deflate, br', ...(params.headers ?? {}) };
       if (params.contentType) headers['Content-Type'] = params.contentType;
       const method = (params.method ?? 'get').toUpperCase();
       this.requests.push({ method, url, headers, body: params.payload === undefined ? undefined : JSON.parse(params.payload) });
@@ -291,6 +294,7 @@ export class AddonWorld {
     const out = execFileSync(process.execPath, [FETCH_CHILD], { input: JSON.stringify(wire), maxBuffer: 256 * 1024 * 1024 });
     return (JSON.parse(out.toString('utf8')) as ChildResponse[]).map((r, i) => {
       if (r.failure !== undefined) throw new Error(`Exception: Address unavailable: ${list[i].url} (${r.failure})`);
+      this.encodings.push(r.headers?.['content-encoding'] ?? null);
       if (!list[i].params.muteHttpExceptions && r.status! >= 400) throw new Error(`Exception: Request failed for ${list[i].url} returned code ${r.status}`);
       return {
         getResponseCode: () => r.status!,

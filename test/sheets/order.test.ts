@@ -48,6 +48,8 @@ describe('the sidebar costs the selected order', () => {
     expect(w.requests.map((r) => r.url.replace(addon.server.url, ''))).toEqual(['/api/v1/hts/batch', '/api/v1/duty/bulk']);
     expect((w.requests[1].body as { items: unknown[] }).items[0]).toEqual({ hts: '6109.10.00', origin: 'Vietnam', qty: 100, value: 7700 });
     expect(w.sheet.values('G2:Q4')).toEqual(LINE_TOTAL_INVOICE_COSTED);
+    // Both answers (1 KB or more) came compressed with brotli, the best UrlFetchApp offers; the sheet was written from the decoded text.
+    expect(w.encodings).toEqual(['br', 'br']);
   });
 
   test('an invoice\'s UOM column: units mapped through the shared table, sent as the API names them; an unknown unit named on the line whose rate needs it', () => {
