@@ -290,7 +290,7 @@ export const openapi = {
     responses: {
       BadRequest: {
         description:
-          'invalid_parameter (a bad or unknown parameter or body field, a parameter given twice, a path that is not valid percent-encoding, no Host or several Host headers), invalid_json, duplicate_field (a member name given twice in one object of the body; details.parameter names it), body_too_complex (the body nested more than 16 levels deep, an object of more than 100 members, a list of more than 10,000 entries or more than 50,000 values in all; details names the bound) or too_many_lines. Rate-limit headers are present when a key was identified.',
+          'invalid_parameter (a bad or unknown parameter or body field, a parameter given twice, a path that is not valid percent-encoding, no Host or several Host headers), invalid_json, duplicate_field (a member name given twice in one object of the body; details.parameter names it), body_too_complex (the body nested more than 16 levels deep, an object of more than 100 members, a list of more than 20,000 entries or more than 100,000 values in all; details names the bound) or too_many_lines. Rate-limit headers are present when a key was identified.',
         content: json({ $ref: '#/components/schemas/Error' }),
       },
       MethodNotAllowed: { description: 'The path exists with other methods, listed in Allow', headers: { Allow: { $ref: '#/components/headers/Allow' } }, content: json({ $ref: '#/components/schemas/Error' }) },

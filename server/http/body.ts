@@ -79,11 +79,15 @@ const notJson = (why: string) => new ApiError('invalid_json', `The body is not v
 /** Text that may hold a forbidden key, spelled out or escaped: only such bodies are walked after parsing. */
 const SUSPECT = /__proto__|constructor|\\u/;
 
-/** The bounds of a body's shape: an order is 3 levels deep, its lines have about 15 fields, and it has at most 1,000 of them. */
+/**
+ * The bounds of a body's shape: an order is 3 levels deep, its lines have about 15 fields, and it has
+ * at most 1,000 of them; a CAPE declaration request lists up to 20,000 entries of a few fields each
+ * (routes/refunds.ts, MAX_CAPE_ENTRIES), so a list may hold 20,000 and a body 100,000 values.
+ */
 export const MAX_DEPTH = 16;
 export const MAX_MEMBERS = 100;
-export const MAX_ENTRIES = 10_000;
-export const MAX_VALUES = 50_000;
+export const MAX_ENTRIES = 20_000;
+export const MAX_VALUES = 100_000;
 const tooComplex = (what: string, details: Record<string, number>) => new ApiError('body_too_complex', `The body is too complex to read: ${what}`, { parameter: 'body', ...details });
 
 /** Entries seen so far in each open object or list, by depth. */

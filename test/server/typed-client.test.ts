@@ -30,6 +30,7 @@ export async function every(): Promise<unknown[]> {
     await api.POST('/duty/bulk', { body: { items: [{ hts: '6109.10.00' }] } }),
     await api.POST('/duty/batch', { body: { queries: [{ hts: '6109.10.00' }] } }),
     await api.GET('/openapi.json'),
+    await api.POST('/refunds/cape', { body: { entries: [{ entry_number: 'ABC-1234567-6', entry_date: '2025-05-20' }] } }),
   ];
 }
 `;
