@@ -230,13 +230,14 @@ describe('bounded work per request', () => {
     expect(r.status).toBe(400);
     expect(r.body.error).toMatchObject({ code: 'body_too_complex', message: 'The body is too complex to read: it is nested more than 16 levels deep', details: { parameter: 'body', max_depth: 16 } });
   });
-  it('wide bodies are refused by their shape: an object of 101 members, a list of 10,001 entries, 50,001 values', async () => {
+  it('wide bodies are refused by their shape: an object of 101 members, a list of 20,001 entries, 100,001 values', async () => {
     const member = (i: number) => `"f${i}":1`;
     const cases: [string, Record<string, unknown>][] = [
       [`{"items":[{${Array.from({ length: 101 }, (_, i) => member(i)).join(',')}}]}`, { max_members: 100 }],
-      [`{"items":[${Array(10_001).fill('1').join(',')}]}`, { max_entries: 10_000 }],
-      // 5,001 lines of 10 numbers: 5,001 lists and 50,010 commas between values.
-      [`{"items":[${Array(5_001).fill(`[${Array(10).fill('1').join(',')}]`).join(',')}]}`, { max_values: 50_000 }],
+      // 20,000 is the most entries a CAPE declaration request may list (routes/refunds.ts).
+      [`{"items":[${Array(20_001).fill('1').join(',')}]}`, { max_entries: 20_000 }],
+      // 10,001 lines of 10 numbers: 10,001 lists and 100,010 values.
+      [`{"items":[${Array(10_001).fill(`[${Array(10).fill('1').join(',')}]`).join(',')}]}`, { max_values: 100_000 }],
     ];
     for (const [raw, details] of cases) {
       const r = await api('POST', '/api/v1/duty/bulk', { raw, headers: { 'content-type': 'application/json' } });
