@@ -37,6 +37,12 @@ export type KeyTarget = { id: number } | { label: string } | { key: string };
 export interface KeyStore {
   /** The key's id when it is valid and not revoked; null otherwise. Throws (or rejects with) KeyStoreUnavailable. */
   verify(key: string): MaybePromise<number | null>;
+  /**
+   * Whether the key is in this process's register of active keys (their HMACs), without looking
+   * the key up: false for a key created elsewhere less than REGISTER_EVERY_MS ago. The gate asks it
+   * for keys from an address over its limit of failed attempts (README, Security).
+   */
+  issued(key: string): MaybePromise<boolean>;
   /** Creates a key; the returned plaintext is never stored and cannot be shown again. */
   create(label: string): MaybePromise<{ key: string; info: KeyInfo }>;
   list(): MaybePromise<KeyInfo[]>;
@@ -68,6 +74,11 @@ const LAST_USED_EVERY_MS = 60_000;
  */
 const VERIFIED_FOR_MS = 1000;
 const MAX_VERIFIED = 10_000;
+/**
+ * The register of active keys is read in full on first use, then only keys with higher ids, at
+ * most this often: a flood of made-up keys costs the store one indexed read per 5 s per process.
+ */
+const REGISTER_EVERY_MS = 5000;
 /** How long a write waits for another process's write lock (readers never wait: WAL). */
 const BUSY_TIMEOUT_MS = 2000;
 
@@ -90,11 +101,18 @@ export abstract class HashedKeyStore implements KeyStore {
   private readonly lastWritten = new Map<number, number>();
   /** Counts forgets, so a lookup that was under way during a revocation is not trusted afterwards. */
   private generation = 0;
+  /** The HMACs (base64) of the active keys read so far, the highest id read, when last read, a read under way. */
+  private readonly register = new Set<string>();
+  private registerUpTo = 0;
+  private registerReadAt = -Infinity;
+  private registerReading: Promise<void> | null = null;
 
   // Each store computes a key's HMAC itself, once its connection is ready: the SQLite store reads
   // the pepper again when its file was replaced.
   /** The stored row of this key, if any, and the key's HMAC; throws (or rejects with) KeyStoreUnavailable. */
   protected abstract lookup(key: string): MaybePromise<[KeyRow | undefined, Buffer]>;
+  /** The active keys with an id above `id`, their ids and HMACs; throws (or rejects with) KeyStoreUnavailable. */
+  protected abstract activeAfter(id: number): MaybePromise<{ id: number; hash: Uint8Array }[]>;
   protected abstract insert(label: string, key: string, at: string): MaybePromise<number>;
   /** Bookkeeping only: a failure is ignored, and must not hold up the request. */
   protected abstract recordUse(id: number, at: string): MaybePromise<void>;
@@ -125,7 +143,11 @@ export abstract class HashedKeyStore implements KeyStore {
     const generation = this.generation;
     return after(this.lookup(key), ([row, h]) => {
       // The lookup is by an HMAC the caller cannot predict; the comparison is constant-time anyway.
-      if (!row || row.revoked_at !== null || !timingSafeEqual(row.hash, h)) return null;
+      if (!row || row.revoked_at !== null || !timingSafeEqual(row.hash, h)) {
+        // Revoked since the register was read: looked up once, then out of it.
+        this.register.delete(h.toString('base64'));
+        return null;
+      }
       if (generation === this.generation) {
         if (this.verified.size >= MAX_VERIFIED) this.verified.clear();
         this.verified.set(key, { id: row.id, until: now + VERIFIED_FOR_MS });
@@ -133,6 +155,31 @@ export abstract class HashedKeyStore implements KeyStore {
       this.noteUse(row.id, now);
       return row.id;
     });
+  }
+
+  issued(key: string): MaybePromise<boolean> {
+    if (!KEY_FORMAT.test(key)) return false;
+    if (this.registerReading) return this.registerReading.then(() => this.registered(key));
+    // An empty register may not have its pepper yet (an SQLite file not opened since it was replaced).
+    if (this.register.size > 0 && this.registered(key)) return true;
+    const now = Date.now();
+    if (now - this.registerReadAt < REGISTER_EVERY_MS) return false;
+    this.registerReadAt = now;
+    const generation = this.generation;
+    const read = after(this.activeAfter(this.registerUpTo), (rows) => {
+      if (generation !== this.generation) return;
+      for (const r of rows) {
+        this.register.add(Buffer.from(r.hash).toString('base64'));
+        this.registerUpTo = Math.max(this.registerUpTo, r.id);
+      }
+    });
+    if (!(read instanceof Promise)) return this.registered(key);
+    this.registerReading = read.finally(() => (this.registerReading = null));
+    return this.registerReading.then(() => this.registered(key));
+  }
+
+  private registered(key: string): boolean {
+    return this.register.has(this.hash(key).toString('base64'));
   }
 
   private noteUse(id: number, now: number): void {
@@ -167,6 +214,9 @@ export abstract class HashedKeyStore implements KeyStore {
   /** Trusts no earlier confirmation. */
   protected forget(): void {
     this.verified.clear();
+    this.register.clear();
+    this.registerUpTo = 0;
+    this.registerReadAt = -Infinity;
     this.generation++;
   }
 }
@@ -174,6 +224,7 @@ export abstract class HashedKeyStore implements KeyStore {
 /** The statements a connection runs, each prepared once when it opens. */
 interface Statements {
   byHash: StatementSync;
+  activeAfter: StatementSync;
   touch: StatementSync;
   insert: StatementSync;
   count: StatementSync;
@@ -247,6 +298,7 @@ export class SqliteKeyStore extends HashedKeyStore {
     const active = `SELECT ${KEY_COLUMNS} FROM api_keys WHERE revoked_at IS NULL AND`;
     this.sql = {
       byHash: db.prepare('SELECT id, hash, revoked_at FROM api_keys WHERE hash = ?'),
+      activeAfter: db.prepare('SELECT id, hash FROM api_keys WHERE id > ? AND revoked_at IS NULL ORDER BY id'),
       touch: db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?'),
       insert: db.prepare('INSERT INTO api_keys (label, hash, created_at) VALUES (?, ?, ?)'),
       count: db.prepare('SELECT count(*) AS n FROM api_keys'),
@@ -291,6 +343,16 @@ export class SqliteKeyStore extends HashedKeyStore {
     const h = this.hash(key);
     try {
       return [sql.byHash.get(h) as KeyRow | undefined, h];
+    } catch (e) {
+      this.drop();
+      throw new KeyStoreUnavailable((e as Error).message);
+    }
+  }
+
+  protected activeAfter(id: number): { id: number; hash: Uint8Array }[] {
+    const sql = this.connection();
+    try {
+      return sql.activeAfter.all(id) as unknown as { id: number; hash: Uint8Array }[];
     } catch (e) {
       this.drop();
       throw new KeyStoreUnavailable((e as Error).message);

@@ -97,6 +97,10 @@ export class PgKeyStore extends HashedKeyStore {
     return p;
   }
 
+  protected activeAfter(id: number): Promise<{ id: number; hash: Uint8Array }[]> {
+    return this.bounded('SELECT id, hash FROM api_keys WHERE id > $1 AND revoked_at IS NULL ORDER BY id', [id]);
+  }
+
   protected async insert(label: string, key: string, at: string): Promise<number> {
     const r = await this.pool.query<{ id: number }>('INSERT INTO api_keys (label, hash, created_at) VALUES ($1, $2, $3) RETURNING id', [label, this.hash(key), at]);
     return r.rows[0].id;

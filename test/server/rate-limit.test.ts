@@ -173,6 +173,21 @@ describe('through the real server', () => {
     expect(doc.status).toBe(200);
     expect((await doc.json()).openapi).toBe('3.0.3');
   });
+  it('from an address over its limit of failed attempts, a key never used before still works; made-up and revoked keys are refused unread', async () => {
+    const ask = (key: string) => fetch(`${srv.url}/api/v1/hts/6109`, { headers: { authorization: `Bearer ${key}` } });
+    const { key: revoked, info } = srv.keys.create('revoked-before-use');
+    for (let i = 0; i < 31; i++) await ask(`lk_${String(i).padStart(43, 'm')}`);
+    expect((await ask(`lk_${'m'.repeat(43)}`)).status).toBe(429);
+    // Created after the flood began (so after the register was first read), and never used: the register is read again.
+    const fresh = srv.keys.create('first-used-from-a-noisy-office').key;
+    await new Promise((r) => setTimeout(r, 5100));
+    const r = await ask(fresh);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-ratelimit-remaining')).toBe('119');
+    expect((await ask(`lk_${'n'.repeat(43)}`)).status).toBe(429);
+    srv.keys.revoke([info.id]);
+    expect((await ask(revoked)).status).toBe(429);
+  });
 
 });
 
