@@ -4,7 +4,7 @@
  */
 import { PROGRAM_RULES, type Claim, type ImporterFacts } from './claims.js';
 import { assess } from './duty.js';
-import { derivedSection301, explicitSection301, section301Charge, type Section301 } from './measures/section301-china.js';
+import { derivedSection301, explicitSection301, section301Charge, section301Headings, type Section301 } from './measures/section301-china.js';
 import { lineKey } from './codes.js';
 import { mpfExemption } from './fees.js';
 import { countryOf, type Origin, type ResolvedOrigin } from './origins.js';
@@ -355,7 +355,7 @@ function terms(schedule: Schedule, line: TariffLine, input: LineInput): Terms {
   const head = [...(input.origin.country ? [originNote(input.origin, input.claim.kind === 'program' ? input.claim.symbols : preference, applied)] : []), ...prohibited(input.origin), ...claimed.notes, ...applied.notes];
   const middle: string[] = [];
   let s301: Section301 = derivedSection301([], input.date);
-  if (origin === 'china') s301 = input.s301 !== null ? explicitSection301(input.s301) : derivedSection301(line.section301, input.date);
+  if (origin === 'china') s301 = input.s301 !== null ? explicitSection301(input.s301) : derivedSection301(section301Headings(line.section301, line.digits, input.date, (h) => schedule.chapter99(h)), input.date);
   else if (input.s301 !== null && input.s301 !== 'none') middle.push('Section 301 applies only to products of China; s301 was ignored.');
   middle.push(...s301.notes);
   const country = countryOf(input.origin);

@@ -150,6 +150,52 @@ export const SECTION_301_HEADINGS = /^9903\.(88|91|92)\./;
  */
 export const SECTION_301_TEN_DIGIT_LISTS = /^9903\.91\./;
 
+/**
+ * Lines a Section 301 list of U.S. note 31 names where the schedule's footnotes do not say it exactly: a
+ * heading cited on an 8-digit line whose list names only some of its ten-digit lines (which cite nothing
+ * of their own), or a line a revision's footnotes left out. From `from` to `until` (inclusive) the
+ * heading covers exactly the `lines` (ten or eight digits) of `of`, cited there or not; it covers no other
+ * line of `of`, whatever the footnotes cite.
+ */
+export interface Note31Lines {
+  heading: string;
+  /** The 8-digit line whose ten-digit lines the list tells apart. */
+  of: string;
+  lines: readonly string[];
+  from: string;
+  until: string | null;
+  source: string;
+}
+export const SECTION_301_NOTE_31_LINES: readonly Note31Lines[] = [
+  {
+    heading: '9903.91.01',
+    of: '85076000',
+    lines: ['8507600010'],
+    from: '2024-09-27',
+    until: null,
+    source:
+      'U.S. note 31(b): lithium-ion electrical vehicle batteries, 8507.60.0010, +25% from 2024-09-27 (USTR, 89 FR 76581, 2024-09-18, FR Doc 2024-21217). 2025 revisions cite 9903.91.01 on the 8-digit line; 2026 revisions cite 9903.91.06 there instead, but note 31(b) still lists 8507.60.0010',
+  },
+  {
+    heading: '9903.91.06',
+    of: '85076000',
+    lines: ['8507600020', '8507600030', '8507600090'],
+    from: '2026-01-01',
+    until: null,
+    source:
+      'U.S. note 31(g): lithium-ion non-electrical vehicle batteries, 8507.60.0020, +25% from 2026-01-01 (89 FR 76581); .0030 and .0090 are .0020 split by 2026 Revision 2. Until 2025-12-31 List 4A, 9903.88.15 at 7.5% (CBP ruling NY N314994: 8507.60.0020 of China, report 9903.88.15)',
+  },
+  {
+    heading: '9903.91.05',
+    of: '40151210',
+    lines: ['40151210'],
+    from: '2025-01-01',
+    until: '2025-12-31',
+    source:
+      'U.S. note 31(f)(3): medical and surgical rubber gloves, 4015.12.10, +50% from 2025-01-01 (89 FR 76581); the footnote first appears in a later 2025 revision. Deleted from 31(f) on 2026-01-01 by FR Doc 2024-29462, Annex B, when 9903.91.08 (note 31(i), +100%) takes over',
+  },
+];
+
 /** Chapter 99 headings of the rates in lieu of column 2 for products of Russia (U.S. note 30; computed by measures/russia.ts). */
 export const RUSSIA_COLUMN2_HEADINGS = /^9903\.90\./;
 

@@ -5,7 +5,7 @@
  * are alternatives, not cumulative). The caller may instead set the rate explicitly.
  */
 import { inEffect, lastDayOf, type Chapter99Heading } from '../chapter99.js';
-import { SECTION_301_SETTINGS } from '../policy.js';
+import { SECTION_301_NOTE_31_LINES, SECTION_301_SETTINGS, type Note31Lines } from '../policy.js';
 import type { Charge } from './measure.js';
 
 export interface Section301 {
@@ -31,6 +31,24 @@ export function explicitSection301(setting: string): Section301 {
     heading: null,
     notes: [`Section 301 rate set by the caller: ${setting === 'none' ? 'none' : `${setting}%`}.`],
   };
+}
+
+/**
+ * The Section 301 headings of a line (`digits`) entered on `date`: those its footnotes cite, as note 31's
+ * lists of particular lines correct them (SECTION_301_NOTE_31_LINES): a listed heading covers the lines
+ * it names, cited or not, and no other line of the same 8-digit line. An 8-digit line whose ten-digit
+ * lines the list tells apart keeps what it cites: its answer says the suffix matters.
+ */
+export function section301Headings(cited: readonly Chapter99Heading[], digits: string, date: string, heading: (h: string) => Chapter99Heading | undefined): readonly Chapter99Heading[] {
+  const rows = SECTION_301_NOTE_31_LINES.filter((r) => digits.startsWith(r.of) && digits.length >= r.lines[0].length);
+  if (rows.length === 0) return cited;
+  const names = (r: Note31Lines) => r.lines.some((l) => digits.startsWith(l)) && date >= r.from && (r.until === null || date <= r.until);
+  const out = cited.filter((h) => !rows.some((r) => r.heading === h.heading && !names(r)));
+  for (const r of rows) {
+    const h = names(r) && !out.some((c) => c.heading === r.heading) ? heading(r.heading) : undefined;
+    if (h) out.push(h);
+  }
+  return out;
 }
 
 /** The Section 301 duty the schedule imposes on entries on `date` of a line citing `headings`. */

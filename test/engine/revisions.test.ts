@@ -97,11 +97,13 @@ describe('each revision, on each side of the date it governs from', () => {
 });
 
 describe('what the changes cost, worked out from the rates', () => {
-  it('2025 Revision 2: medical gloves 4015.12.10 of China gain 9903.91.05 (+50%) from 2025-02-05', () => {
-    // Before (2025 Revision 1): Free, no Section 301 footnote: 0. After: 50% of 10,000 = 5,000.
+  it('2025 Revision 2: medical gloves 4015.12.10 of China gain the footnote of 9903.91.05 (+50%), owed from 2025-01-01 all the same', () => {
+    // Note 31(f)(3) lists 4015.12.10 from 2025-01-01 (89 FR 76581); Revision 1 had not printed the footnote yet
+    // (SECTION_301_NOTE_31_LINES). Free general rate; 50% of 10,000 = 5,000 on both sides of Revision 2; 0 in 2024.
     const q = (date: string) => t.duty({ hts: '4015.12.10', value: 10000, origin: 'CN', date });
-    expect(q('2025-02-04')).toMatchObject({ duty: 0, section_301: 0 });
-    expect(q('2025-02-05')).toMatchObject({ duty: 0, section_301: 5000, section_301_heading: '9903.91.05' });
+    expect(q('2024-12-31')).toMatchObject({ duty: 0, section_301: 0 });
+    expect(q('2025-02-04')).toMatchObject({ hts_revision: '2025 Revision 1', duty: 0, section_301: 5000, section_301_heading: '9903.91.05' });
+    expect(q('2025-02-05')).toMatchObject({ hts_revision: '2025 Revision 2', duty: 0, section_301: 5000, section_301_heading: '9903.91.05' });
   });
   it('2026 Basic Edition: beef 0201.10.50 of Korea, 1.7% (KR) until 2025-12-31, then Free', () => {
     // 1.7% of 10,000 = 170.
