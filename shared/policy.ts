@@ -172,18 +172,9 @@ export const SECTION_301_NOTE_31_LINES: readonly Note31Lines[] = [
     of: '85076000',
     lines: ['8507600010'],
     from: '2024-09-27',
-    until: null,
+    until: '2025-12-31',
     source:
-      'U.S. note 31(b): lithium-ion electrical vehicle batteries, 8507.60.0010, +25% from 2024-09-27 (USTR, 89 FR 76581, 2024-09-18, FR Doc 2024-21217). 2025 revisions cite 9903.91.01 on the 8-digit line; 2026 revisions cite 9903.91.06 there instead, but note 31(b) still lists 8507.60.0010',
-  },
-  {
-    heading: '9903.91.06',
-    of: '85076000',
-    lines: ['8507600020', '8507600030', '8507600090'],
-    from: '2026-01-01',
-    until: null,
-    source:
-      'U.S. note 31(g): lithium-ion non-electrical vehicle batteries, 8507.60.0020, +25% from 2026-01-01 (89 FR 76581); .0030 and .0090 are .0020 split by 2026 Revision 2. Until 2025-12-31 List 4A, 9903.88.15 at 7.5% (CBP ruling NY N314994: 8507.60.0020 of China, report 9903.88.15)',
+      'U.S. note 31(b): lithium-ion electrical vehicle batteries, 8507.60.0010, +25% from 2024-09-27 (USTR, 89 FR 76581, 2024-09-18, FR Doc 2024-21217); the other lithium-ion batteries (8507.60.0020) stay on List 4A, 9903.88.15 at 7.5%, until 2025-12-31 (CBP ruling NY N314994). From 2026-01-01 note 31(g) (9903.91.06, +25%) covers all of 8507.60 and 31(b) items (1)-(4) are deleted (89 FR 76581, Annex C), as the 2026 footnotes print',
   },
   {
     heading: '9903.91.05',

@@ -143,14 +143,14 @@ describe('Section 301 from chapter 99', () => {
   it('EVs: 9903.91.03 +100%', () => {
     expect(t.duty({ hts: '8703.80.00', value: 40000, origin: 'china' })).toMatchObject({ duty: 1000, section_301: 40000, section_301_rate: 100, section_301_heading: '9903.91.03' });
   });
-  it('lithium-ion batteries: the highest of 9903.88.15 (7.5%) and 9903.91.06 (25% from 2026-01-01), not the sum; EV batteries under 9903.91.01', () => {
+  it('lithium-ion batteries: the highest of 9903.88.15 (7.5%) and 9903.91.06 (25% from 2026-01-01), not the sum; EV batteries under 9903.91.01 in 2025', () => {
     const r = t.duty({ hts: '8507.60.00.90', value: 1000, origin: 'china' });
     // section_301 is every Section 301 action: 250 + note 52's China 12.5% × 1,000 = 125.
     expect(r).toMatchObject({ section_301: 375, section_301_rate: 25, section_301_heading: '9903.91.06' });
     // Before 2026, 9903.91.06 did not yet cover the entry: List 4A applies.
     expect(t.duty({ hts: '8507.60.00.90', value: 1000, origin: 'china', date: '2025-06-01' })).toMatchObject({ section_301: 75, section_301_heading: '9903.88.15' });
-    // EV batteries (.10) are note 31(b)'s, 25% since 2024-09-27, though the 8-digit line cites only 9903.88.15 and 9903.91.06.
-    expect(t.duty({ hts: '8507.60.00.10', value: 1000, origin: 'china' })).toMatchObject({ section_301_rate: 25, section_301_heading: '9903.91.01' });
+    // EV batteries (.10) owed 25% under note 31(b) in 2025, though 2026 Revision 10 no longer cites 9903.91.01: 250.
+    expect(t.duty({ hts: '8507.60.00.10', value: 1000, origin: 'china', date: '2025-06-01' })).toMatchObject({ section_301_rate: 25, section_301_heading: '9903.91.01' });
   });
   it('List 1 LEDs: 9903.88.01 is printed "plus 25%" in words and still reads as 25%', () => {
     expect(t.duty({ hts: '8541.41.00.00', value: 1000, origin: 'china' })).toMatchObject({ section_301: 250, section_301_heading: '9903.88.01' });

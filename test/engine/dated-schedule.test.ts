@@ -41,9 +41,9 @@ describe('China Section 301 from the footnotes of the revision in force', () => 
     expect(r).toMatchObject({ hts_revision: '2025 Revision 13', duty: 340, section_301_heading: '9903.91.01', section_301_rate: 25, section_301: 2500 });
     expect(layerOf(r, 's301_china')).toMatchObject({ heading: '9903.91.01', amount: 2500 });
   });
-  it('the same line on 2026-01-10: still 9903.91.01 (note 31(b) lists 8507.60.0010), though the 8-digit line now cites 9903.91.06, the non-EV list', () => {
+  it('the same line on 2026-01-10 cites 9903.91.06 (2026 Basic Edition): note 31(g), 25% on all lithium-ion batteries from 2026-01-01', () => {
     const r = t.duty({ hts: '8507.60.00.10', value: 10000, origin: 'CN', date: '2026-01-10' });
-    expect(r).toMatchObject({ hts_revision: '2026 Basic Edition', section_301_heading: '9903.91.01', section_301: 2500 });
+    expect(r).toMatchObject({ hts_revision: '2026 Basic Edition', section_301_heading: '9903.91.06', section_301: 2500 });
   });
   it('other lithium-ion batteries 8507.60.00.20: 7.5% under 9903.88.15 in 2025 (CBP ruling NY N314994), 25% under 9903.91.06 from 2026-01-01', () => {
     // 9903.91.01 is cited on the 8-digit line, but note 31(b) names only 8507.60.0010: List 4A's 7.5% of 10,000 = 750.
@@ -51,7 +51,7 @@ describe('China Section 301 from the footnotes of the revision in force', () => 
     expect(r).toMatchObject({ hts_revision: '2025 Revision 13', section_301_heading: '9903.88.15', section_301_rate: 7.5, section_301: 750 });
     expect(layerOf(r, 's301_china')).toMatchObject({ heading: '9903.88.15', amount: 750 });
     expect(r.statistical_suffix_needed).toBeFalsy();
-    // Note 31(g), from 2026-01-01: 25% = 2,500; in 2026 Revision 10 the line is split into .30 and .90, both listed.
+    // Note 31(g), from 2026-01-01: 25% = 2,500; in 2026 Revision 10 the line is split into .30 and .90, all of 8507.60 being listed.
     expect(t.duty({ hts: '8507.60.00.20', value: 10000, origin: 'CN', date: '2026-01-10' })).toMatchObject({ hts_revision: '2026 Basic Edition', section_301_heading: '9903.91.06', section_301: 2500 });
     expect(t.duty({ hts: '8507.60.00.90', value: 10000, origin: 'CN', date: '2026-11-21' })).toMatchObject({ hts_revision: '2026 Revision 10', section_301_heading: '9903.91.06', section_301_rate: 25 });
     // The 8-digit code alone in 2025: the highest cited, and the answer says the suffix decides.
