@@ -35,7 +35,7 @@ export function ieepaReciprocal(rates: RateTable, exemptRows: ListTable, dealRow
   const dealCountries: Record<string, ReadonlySet<string>> = { eu: groups.get('EU') ?? new Set(), korea: new Set(['KR']), swiss: new Set(['CH', 'LI']) };
   // Goods of other countries never look the lists up (nor read them).
   const dealCountry = new Set(Object.values(dealCountries).flatMap((s) => [...s]));
-  const deals = new ProductList(dealRows, (r) => r.hts8, (r) => ({ countries: dealCountries[r.country_group] ?? new Set<string>(), heading: r.heading, from: r.valid_from_as_published, to: r.valid_to }));
+  const deals = new ProductList(dealRows, (r) => r.hts8, (r) => ({ countries: dealCountries[r.country_group] ?? new Set<string>(), heading: r.heading, from: r.valid_from, to: r.valid_to }));
 
   function assess(q: MeasureQuery): Finding {
     const row = rates.pick(PROGRAM, q.country, q.date);

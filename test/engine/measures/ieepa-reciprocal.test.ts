@@ -19,6 +19,13 @@ describe('IEEPA reciprocal', () => {
   it('Germany on 2025-10-01: the EU floor 15% total (9903.02.20, base under 15%): 1,500 − 420 (4.2% base) = 1,080', () => {
     expect(layerOf(mixer('DE', '2025-10-01'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.20', rate_kind: 'total', amount: 1080 });
   });
+  it('EU civil aircraft list (9903.02.76): exempt from 2025-09-01, retroactively, though published 2025-09-25 (FR Doc 2025-18660, CSMS #66336270)', () => {
+    const tube = (date: string) => t.duty({ hts: '3917.21.00', value: 10000, origin: 'DE', date });
+    // 2025-08-31: the EU floor, 15% total on a 3.1% line: 1,500 − 310 = 1,190.
+    expect(layerOf(tube('2025-08-31'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.20', amount: 1190 });
+    // 2025-09-10, before the list was published: exempt, nothing owed, nothing to refund.
+    expect(layerOf(tube('2025-09-10'), 'ieepa_reciprocal')).toMatchObject({ heading: '9903.02.76', amount: 0 });
+  });
   it('Switzerland: +39% (3,900) on 2025-10-01, then 15% total (1,080) from 2025-11-14', () => {
     expect(layerOf(mixer('CH', '2025-10-01'), 'ieepa_reciprocal')).toMatchObject({ rate: 39, amount: 3900 });
     expect(layerOf(mixer('CH', '2025-12-01'), 'ieepa_reciprocal')).toMatchObject({ rate: 15, rate_kind: 'total', amount: 1080 });
