@@ -66,10 +66,12 @@ export interface OverpaymentRate {
  */
 export const OVERPAYMENT_RATES: readonly OverpaymentRate[] = [
   { from: '2025-01-01', corporate: '6', noncorporate: '7', source: 'CBP notice, 90 FR 9036 (2025-02-05, FR Doc. 2025-02228)' },
-  { from: '2025-04-01', corporate: '6', noncorporate: '7', source: 'CBP notice, Federal Register of 2025-04-30 ("remain the same from the previous quarter")' },
-  { from: '2025-07-01', corporate: '6', noncorporate: '7', source: 'CBP notice for the quarter beginning 2025-07-01 (unchanged; the 2025-10-01 notice says the rates "remain the same from the previous quarter")' },
-  { from: '2025-10-01', corporate: '6', noncorporate: '7', source: 'CBP notice for the quarter beginning 2025-10-01, Federal Register' },
-  { from: '2026-01-01', corporate: '6', noncorporate: '7', source: 'CBP notice for the quarter beginning 2026-01-01, Federal Register' },
+  // From 2025 Q2 the Federal Register page of CBP's notice is not in the sources at hand: the rates are the IRS's
+  // (26 U.S.C. 6621, which CBP's notice repeats), cited by revenue ruling; CBP's summary text agrees each quarter.
+  { from: '2025-04-01', corporate: '6', noncorporate: '7', source: 'IRS Rev. Rul. 2025-7, I.R.B. 2025-13 (IR-2025-29); CBP notice for the quarter beginning 2025-04-01 (same rates; FR page not at hand)' },
+  { from: '2025-07-01', corporate: '6', noncorporate: '7', source: 'IRS Rev. Rul. 2025-11, I.R.B. 2025-23 (IR-2025-59); CBP notice for the quarter beginning 2025-07-01 (same rates; FR page not at hand)' },
+  { from: '2025-10-01', corporate: '6', noncorporate: '7', source: 'IRS Rev. Rul. 2025-18, I.R.B. 2025-37; CBP notice for the quarter beginning 2025-10-01 (same rates; FR page not at hand)' },
+  { from: '2026-01-01', corporate: '6', noncorporate: '7', source: 'IRS Rev. Rul. 2025-22, I.R.B. 2025-48 (IR-2025-112); CBP notice in the Federal Register of 2026-01-22 (rates unchanged; FR page not at hand)' },
 ];
 
 export const INTEREST_SOURCE = '19 U.S.C. 1505(c) (interest on refunds from deposit to liquidation or reliquidation); 26 U.S.C. 6621 rates, compounded daily (26 U.S.C. 6622)';
