@@ -5,7 +5,10 @@
  * the filer code's letters first turned into digits (A-I 1-9, J-R 1-9, S-Z 2-9, the usual numeric
  * equivalents of letters in a modulus 10 check): the units position and every other one leftwards
  * doubled, the digits of the products added to the undoubled digits, the sum subtracted from the next
- * multiple of ten.
+ * multiple of ten. Appendix E's stored copies stop before its check-digit section; the letter values
+ * and the method are those of CBP's ABI table for entry numbers as a public implementation quotes it
+ * (AE Table 1, step one), the IBM modulus 10 letter table, and give its vectors (ABC-1234567-6,
+ * 999-9999999-0). To be confirmed against CBP's own PDF.
  */
 
 const LETTER_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

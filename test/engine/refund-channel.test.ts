@@ -75,6 +75,7 @@ describe('entry numbers (CATAIR Appendix E)', () => {
     // A B C → 1 2 3: 1231234567. From the right, doubled: 7→14 (1+4=5), 5→10 (1), 3→6, 1→2, 2→4;
     // kept: 6, 4, 2, 3, 1. 5+1+6+2+4 + 6+4+2+3+1 = 34; 40 − 34 = 6.
     expect(entryCheckDigit('ABC1234567')).toBe(6);
+    expect(entryCheckDigit('9999999999')).toBe(0);
     expect(checkEntryNumber(' abc 1234567 6')).toEqual({ entryNumber: 'ABC-1234567-6' });
     expect(checkEntryNumber('ABC-1234567-8')).toEqual({ error: 'ABC-1234567-8 has the check digit 8; CATAIR Appendix E gives 6 for ABC-1234567' });
     expect(checkEntryNumber('AB-1234567-8')).toEqual({ error: "AB-1234567-8 is not an entry number of CBP's form XXX-NNNNNNN-C (filer code of 3 letters or digits, 7 digits, check digit; CATAIR Appendix E)" });
