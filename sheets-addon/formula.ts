@@ -140,6 +140,22 @@ const columnIndex = (letters: string) => [...letters].reduce((n, ch) => n * 26 +
  * The value of a formula's argument `formula`, or undefined when it is not followed (see above).
  * `cellAt(row, col)` gives a cell of the sheet (undefined when it was not read).
  */
+/** The binary operators of a formula by precedence, lowest first (as in Sheets), each with what it makes of its two sides. */
+const BINARY: readonly Readonly<Record<string, (x: Value, y: Value) => Value>>[] = [
+  Object.fromEntries(['=', '<>', '<', '>', '<=', '>='].map((op) => [op, (x: Value, y: Value) => compare(op, x, y)])),
+  { '&': (x, y) => text(x) + text(y) },
+  { '+': (x, y) => finite(num(x) + num(y)), '-': (x, y) => finite(num(x) - num(y)) },
+  {
+    '*': (x, y) => finite(num(x) * num(y)),
+    '/': (x, y) => {
+      const w = num(y);
+      if (w === 0) throw FAIL; // #DIV/0!
+      return finite(num(x) / w);
+    },
+  },
+  { '^': (x, y) => finite(num(x) ** num(y)) },
+];
+
 export function evaluate(formula: string, cellAt: (row: number, col: number) => Cell | undefined): { value: Cell } | undefined {
   const list = tokens(formula);
   if (!list || !list.length) return undefined;
@@ -172,47 +188,15 @@ export function evaluate(formula: string, cellAt: (row: number, col: number) => 
     for (let r = r1; r <= r2; r++) for (let c = c1; c <= c2; c++) range.push(cell(r, c));
     return { range };
   };
-  // Precedence as in Sheets: comparison < & < + - < * / < ^ < % < unary - < operands.
-  const comparison = (): Value => {
-    let v = concat();
-    for (let op = peekOp(); op && ['=', '<>', '<', '>', '<=', '>='].includes(op); op = peekOp()) {
+  // Precedence as in Sheets: comparison < & < + - < * / < ^ (BINARY, each level left to right) < % < unary - < operands.
+  const comparison = (): Value => binary(0);
+  const binary = (level: number): Value => {
+    if (level === BINARY.length) return percent();
+    const ops = BINARY[level];
+    let v = binary(level + 1);
+    for (let op = peekOp(); op !== undefined && Object.prototype.hasOwnProperty.call(ops, op); op = peekOp()) {
       i++;
-      v = compare(op, v, concat());
-    }
-    return v;
-  };
-  const concat = (): Value => {
-    let v = additive();
-    while (peekOp() === '&') {
-      i++;
-      v = text(v) + text(additive());
-    }
-    return v;
-  };
-  const additive = (): Value => {
-    let v = multiplicative();
-    for (let op = peekOp(); op === '+' || op === '-'; op = peekOp()) {
-      i++;
-      const w = num(multiplicative());
-      v = finite(op === '+' ? num(v) + w : num(v) - w);
-    }
-    return v;
-  };
-  const multiplicative = (): Value => {
-    let v = power();
-    for (let op = peekOp(); op === '*' || op === '/'; op = peekOp()) {
-      i++;
-      const w = num(power());
-      if (op === '/' && w === 0) throw FAIL; // #DIV/0!
-      v = finite(op === '*' ? num(v) * w : num(v) / w);
-    }
-    return v;
-  };
-  const power = (): Value => {
-    let v = percent();
-    while (peekOp() === '^') {
-      i++;
-      v = finite(num(v) ** num(percent()));
+      v = ops[op](v, binary(level + 1));
     }
     return v;
   };

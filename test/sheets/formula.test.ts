@@ -19,6 +19,10 @@ describe('formula arguments', () => {
     expect(value('D2*1E3')).toBe(3000);
     expect(value('D2^2')).toBe(9);
     expect(value('B1*50%')).toBe(5);
+    // Each level left to right; comparison below +.
+    expect(value('B1-D2-2')).toBe(5);
+    expect(value('B1/D2/2')).toBe(10 / 3 / 2);
+    expect(value('D2+1>3')).toBe(true);
   });
   test('a blank cell is 0 and numeric text its number, as in Sheets; a bare reference is the cell as it is', () => {
     expect(value('D2+G2')).toBe(3);
