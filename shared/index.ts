@@ -112,6 +112,11 @@ export class Tariff {
     return (this.index ??= this.searchIndex());
   }
 
+  /** Takes an index read elsewhere (the server reads the prebuilt one off its main thread after the start), unless a search got one first. */
+  adoptSearchIndex(index: ScheduleIndex): void {
+    this.index ??= index;
+  }
+
   /** The record of a 4-, 6-, 8- or 10-digit code (GET /hts/{code}), as of `date` (default today). Throws InputError naming the bad parameter. */
   record(code: unknown, date?: unknown): HtsRecord {
     const on = parseDate(date, this.today());

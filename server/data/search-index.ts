@@ -10,6 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Schedule } from '../../shared/index.js';
 import { ScheduleIndex, type IndexParts } from '../../shared/search/schedule-index.js';
@@ -31,12 +32,12 @@ interface Header {
   terms: string;
 }
 
-const sha256 = (path: string): string => createHash('sha256').update(readFileSync(path)).digest('hex');
+const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 export const readTradeTerms = (path = tradeTermsPath): TradeTerm[] => tradeTerms(readCsv(path));
 
-/** What an index of `env`'s files must say of itself. */
-const headerOf = (env: NodeJS.ProcessEnv): Header => ({ format: SEARCH_FORMAT, hts: sha256(htsPath(env)), terms: sha256(tradeTermsPath) });
+/** What an index of the schedule and trade terms files (their bytes) must say of itself. */
+const headerOf = (hts: Buffer, terms: Buffer): Header => ({ format: SEARCH_FORMAT, hts: sha256(hts), terms: sha256(terms) });
 
 /** The typed arrays of an index file, by the name a typed array's constructor has. */
 const TYPED = { Uint8Array, Int32Array, Float64Array } as const;
@@ -57,7 +58,7 @@ export function writeSearchIndex(env: NodeJS.ProcessEnv = process.env, path = se
     offset += bytes.length;
     return { bytes: [value.constructor.name, offset - bytes.length, value.byteLength] };
   });
-  const json = `${JSON.stringify(headerOf(env))}\n${parts}`;
+  const json = `${JSON.stringify(headerOf(readFileSync(htsPath(env)), readFileSync(tradeTermsPath)))}\n${parts}`;
   mkdirSync(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
   writeFileSync(tmp, Buffer.concat([Buffer.from(`${json}${' '.repeat(-(Buffer.byteLength(json) + 1) & 7)}\n`), ...arrays]));
@@ -71,18 +72,34 @@ export function scheduleIndexOf(schedule: Schedule, env: NodeJS.ProcessEnv = pro
 
 /** The index at `path` if it was built from `env`'s schedule and the trade terms as they are now, by this code; else null. */
 export function readSearchIndex(env: NodeJS.ProcessEnv = process.env, path = searchIndexPath): ScheduleIndex | null {
-  let file: Buffer;
   try {
-    file = readFileSync(path);
+    return searchIndexOf(readFileSync(path), statSync(path).mtimeMs, readFileSync(htsPath(env)), readFileSync(tradeTermsPath));
   } catch {
     return null;
   }
+}
+
+/**
+ * The same, its files read off the main thread (the server's read just after `ready`): only the index's
+ * making, about 30 ms, holds the requests that arrive meanwhile.
+ */
+export async function readSearchIndexAsync(env: NodeJS.ProcessEnv = process.env, path = searchIndexPath): Promise<ScheduleIndex | null> {
+  try {
+    const [file, st, hts, terms] = await Promise.all([readFile(path), stat(path), readFile(htsPath(env)), readFile(tradeTermsPath)]);
+    return searchIndexOf(file, st.mtimeMs, hts, terms);
+  } catch {
+    return null;
+  }
+}
+
+/** The index in an index file's bytes, if its header names these schedule and trade terms files (their bytes) and this code; else null. */
+function searchIndexOf(file: Buffer, indexTime: number, hts: Buffer, terms: Buffer): ScheduleIndex | null {
   const eol = file.indexOf(10);
   const end = file.indexOf(10, eol + 1);
-  if (eol < 0 || end < 0 || searchChanged(statSync(path).mtimeMs)) return null;
+  if (eol < 0 || end < 0 || searchChanged(indexTime)) return null;
   try {
     const header = JSON.parse(file.toString('latin1', 0, eol)) as Header;
-    const now = headerOf(env);
+    const now = headerOf(hts, terms);
     if (header.format !== now.format || header.hts !== now.hts || header.terms !== now.terms) return null;
     // Each typed array a view of the file's bytes where they are aligned for it (a file this size has a buffer of its own), else a copy.
     const bytes = file.subarray(end + 1);
