@@ -9,4 +9,6 @@ if (major < 22 || (major === 22 && minor < 13)) {
   console.error(`landed needs Node 22.13 or newer; this is ${process.versions.node}`);
   process.exit(1);
 }
+// Node's own on-disk cache of compiled code (a public API since 22.1): later starts skip compiling the bundle.
+(await import('node:module')).enableCompileCache?.();
 await import('./serve.js');
