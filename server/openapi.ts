@@ -430,6 +430,8 @@ export const openapi = {
         required: ['entries'],
         properties: {
           filing_date: { ...ENTRY_DATE, description: 'The day the declaration is filed (default today, UTC): the 80 and 180 days count to it' },
+          refund_date: { ...ENTRY_DATE, description: 'When the refund is expected, the end of the interest estimate (default the filing date + 90 days)' },
+          corporate: { type: 'boolean', description: "CBP's overpayment rates for corporations (absent: true, the default), or false for others" },
           entries: {
             type: 'array',
             minItems: 1,
@@ -440,6 +442,7 @@ export const openapi = {
               properties: {
                 entry_number: { type: 'string', example: 'ABC-1234567-6', description: 'XXX-NNNNNNN-C, dashes optional' },
                 entry_date: ENTRY_DATE,
+                summary_date: { ...ENTRY_DATE, description: 'The entry summary date, when the duty was deposited: interest runs from it (default the entry date)' },
                 liquidation_date: { ...ENTRY_DATE, description: 'Absent: estimated at the entry date + 314 days (marked estimated)' },
                 liquidation_status: { type: 'string', description: 'unliquidated, liquidated, extended, suspended or final (as ACE reports write them)' },
                 entry_type: { type: 'string', pattern: '^\\d{1,2}$', example: '01', description: 'CBP entry type: 08, 09 and 47 are not for CAPE' },
@@ -447,6 +450,11 @@ export const openapi = {
                 drawback: { type: 'boolean', description: 'On a drawback claim: not for CAPE' },
                 open_protest: { type: 'boolean', description: 'An open protest: not for CAPE' },
                 ieepa: { type: 'boolean', description: 'false: the entry declared no IEEPA chapter 99 number (not for CAPE)' },
+                ieepa_deposited: {
+                  ...dollarAmount,
+                  example: 3000,
+                  description: "The IEEPA duty the entry deposited, U.S. dollars: the entry gets its refund and the interest on it. 0: no IEEPA duty (not for CAPE). The duty computed for the entry's date is POST /duty/bulk's (totals.refundable_by_heading)",
+                },
               },
             },
           },
@@ -455,9 +463,27 @@ export const openapi = {
       CapeResult: {
         type: 'object',
         additionalProperties: false,
-        required: ['filing_date', 'files', 'refused', 'entries'],
+        required: ['filing_date', 'refund_date', 'interest_method', 'files', 'refused', 'entries', 'totals'],
         properties: {
           filing_date: { type: 'string', format: 'date' },
+          refund_date: { type: 'string', format: 'date', description: 'The end of the interest estimates' },
+          interest_method: { type: 'string', description: 'How the interest is estimated, with its legal source' },
+          totals: {
+            type: 'array',
+            description: 'By channel, the earliest deadline first: entries, the refund deposited (of the entries that gave ieepa_deposited) and its interest, U.S. dollars',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['channel', 'entries', 'refund', 'interest', 'earliest_deadline'],
+              properties: {
+                channel: { type: 'string', enum: ['cape', 'protest', 'court', 'not_cape'] },
+                entries: { type: 'integer' },
+                refund: { type: 'number' },
+                interest: { type: 'number' },
+                earliest_deadline: { type: 'string', format: 'date', nullable: true },
+              },
+            },
+          },
           files: {
             type: 'array',
             items: {
@@ -491,6 +517,14 @@ export const openapi = {
                   properties: { date: { type: 'string', format: 'date' }, estimated: { type: 'boolean' } },
                 },
                 rule: { type: 'string' },
+                refund: { type: 'number', description: 'The IEEPA duty deposited, to be refunded (when ieepa_deposited was given)' },
+                interest: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['amount', 'days'],
+                  description: 'Estimated interest on the refund from the deposit to refund_date (19 U.S.C. 1505(c)), compounded daily',
+                  properties: { amount: { type: 'number' }, days: { type: 'integer' }, note: { type: 'string', description: 'What was assumed (a quarter past the rate table)' } },
+                },
               },
             },
           },

@@ -7,8 +7,10 @@
  * parameter named; it never sinks the others.
  */
 import { InputError, invalid } from '../../shared/errors.js';
-import { parseDate } from '../../shared/params.js';
-import { capeCsv, capeDeclaration, entryChannel, parseLiquidationStatus, type EntryChannel, type EntryFacts, type Refused } from '../../shared/refund-channel.js';
+import { dollars } from '../../shared/money.js';
+import { parseDate, parseValue } from '../../shared/params.js';
+import { addDays, capeCsv, capeDeclaration, entryChannel, interestMethod, parseLiquidationStatus, refundInterest, type EntryChannel, type EntryFacts, type Refused } from '../../shared/refund-channel.js';
+import { REFUND_AFTER_FILING_DAYS } from '../../shared/refund-rules.js';
 import { ApiError } from '../errors.js';
 import type { Exchange } from '../http/exchange.js';
 import { POST, type Route } from './route.js';
@@ -16,7 +18,8 @@ import { POST, type Route } from './route.js';
 /** Entries a request may list (two files and more; the body's 2 MB limit comes first for long entries). */
 export const MAX_CAPE_ENTRIES = 20_000;
 
-const ENTRY_FIELDS = ['entry_number', 'entry_date', 'liquidation_date', 'liquidation_status', 'entry_type', 'reconciliation', 'drawback', 'open_protest', 'ieepa'] as const;
+const ENTRY_FIELDS = ['entry_number', 'entry_date', 'summary_date', 'liquidation_date', 'liquidation_status', 'entry_type', 'reconciliation', 'drawback', 'open_protest', 'ieepa', 'ieepa_deposited'] as const;
+const BODY_FIELDS = ['entries', 'filing_date', 'refund_date', 'corporate'];
 
 const flag = (v: unknown, parameter: string): boolean | undefined => {
   if (v === undefined || v === null) return undefined;
@@ -24,8 +27,16 @@ const flag = (v: unknown, parameter: string): boolean | undefined => {
   return v;
 };
 
+/** An entry of the body as read: its facts, and the IEEPA duty it deposited (cents) and when, where given. */
+interface ReadEntry {
+  entryNumber: string;
+  facts: EntryFacts;
+  depositedCents: number | null;
+  depositDate: string;
+}
+
 /** One entry of the body, read; its errors name it (`entries[3].entry_date`). */
-function readEntry(raw: unknown, p: string, today: string): { entryNumber: string; facts: EntryFacts } {
+function readEntry(raw: unknown, p: string, today: string): ReadEntry {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw invalid(p, `${p} must be an object with entry_number and entry_date`);
   const e = raw as Record<string, unknown>;
   const unknown = Object.keys(e).find((k) => !(ENTRY_FIELDS as readonly string[]).includes(k));
@@ -37,17 +48,22 @@ function readEntry(raw: unknown, p: string, today: string): { entryNumber: strin
   if (status === null) throw invalid(`${p}.liquidation_status`, `${p}.liquidation_status must be unliquidated, liquidated, extended, suspended or final`);
   if (given(e.entry_type) && !(typeof e.entry_type === 'string' && /^\d{1,2}$/.test(e.entry_type)))
     throw invalid(`${p}.entry_type`, `${p}.entry_type must be CBP's two-digit entry type as text, such as "01"`);
+  const entryDate = parseDate(e.entry_date, today, `${p}.entry_date`);
+  const depositedCents = given(e.ieepa_deposited) ? parseValue(e.ieepa_deposited, `${p}.ieepa_deposited`) : null;
   return {
     entryNumber: e.entry_number,
+    depositedCents,
+    // Interest runs from the deposit: the entry summary date where given, else the entry date (issue 39).
+    depositDate: given(e.summary_date) ? parseDate(e.summary_date, today, `${p}.summary_date`) : entryDate,
     facts: {
-      entryDate: parseDate(e.entry_date, today, `${p}.entry_date`),
+      entryDate,
       ...(!given(e.liquidation_date) ? {} : { liquidationDate: parseDate(e.liquidation_date, today, `${p}.liquidation_date`) }),
       ...(status ? { liquidationStatus: status } : {}),
       ...(!given(e.entry_type) ? {} : { entryType: e.entry_type as string }),
       reconciliation: flag(e.reconciliation, `${p}.reconciliation`),
       drawback: flag(e.drawback, `${p}.drawback`),
       openProtest: flag(e.open_protest, `${p}.open_protest`),
-      ieepa: flag(e.ieepa, `${p}.ieepa`),
+      ieepa: depositedCents === 0 ? false : flag(e.ieepa, `${p}.ieepa`),
     },
   };
 }
@@ -76,17 +92,19 @@ export interface CapeAnswer {
 export function capeAnswer(res: Exchange, raw: unknown, today: string): CapeAnswer {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new ApiError('invalid_parameter', 'The body must be a JSON object', { parameter: 'body' });
   const body = raw as Record<string, unknown>;
-  const extra = Object.keys(body).find((k) => k !== 'entries' && k !== 'filing_date');
-  if (extra) throw invalid(extra, `${extra} is not a field of the body (entries, filing_date)`);
+  const extra = Object.keys(body).find((k) => !BODY_FIELDS.includes(k));
+  if (extra) throw invalid(extra, `${extra} is not a field of the body (${BODY_FIELDS.join(', ')})`);
   const filingDate = parseDate(body.filing_date, today, 'filing_date');
+  const refundDate = body.refund_date === undefined ? addDays(filingDate, REFUND_AFTER_FILING_DAYS) : parseDate(body.refund_date, today, 'refund_date');
+  const corporate = body.corporate === undefined ? true : flag(body.corporate, 'corporate')!;
   if (!Array.isArray(body.entries) || !body.entries.length) throw invalid('entries', 'entries must be a non-empty array of entries');
   if (body.entries.length > MAX_CAPE_ENTRIES) throw new ApiError('too_many_lines', `entries has ${body.entries.length} entries; at most ${MAX_CAPE_ENTRIES} per request`, { parameter: 'entries', max: MAX_CAPE_ENTRIES, given: body.entries.length });
   const unread: Refused[] = [];
-  const read: { entryNumber: string; channel: EntryChannel }[] = [];
+  const read: (ReadEntry & { channel: EntryChannel })[] = [];
   body.entries.forEach((raw, i) => {
     try {
-      const { entryNumber, facts } = readEntry(raw, `entries[${i}]`, today);
-      read.push({ entryNumber, channel: entryChannel(facts, filingDate) });
+      const entry = readEntry(raw, `entries[${i}]`, today);
+      read.push({ ...entry, channel: entryChannel(entry.facts, filingDate) });
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       const n = (raw as { entry_number?: unknown } | null)?.entry_number;
@@ -100,7 +118,29 @@ export function capeAnswer(res: Exchange, raw: unknown, today: string): CapeAnsw
     res.header('Content-Disposition', `attachment; filename="${named[0].name}"`);
     return { csv: true, body: named[0].csv };
   }
-  // Each entry read, with its channel: where its refund goes and by when.
-  const entries = read.map(({ entryNumber, channel: c }) => ({ entry_number: entryNumber, channel: c.channel, label: c.label, deadline: c.deadline, liquidation: c.liquidation, rule: c.rule }));
-  return { csv: false, body: JSON.stringify({ filing_date: filingDate, files: named, refused: all, entries }) };
+  // Each entry read, with its channel: where its refund goes and by when; with its deposit, the refund and its interest.
+  const totals = new Map<string, { channel: string; entries: number; refund: number; interest: number; earliest_deadline: string | null }>();
+  const entries = read.map(({ entryNumber, channel: c, depositedCents, depositDate }) => {
+    const interest = depositedCents === null ? null : refundInterest(depositedCents, depositDate, refundDate, corporate);
+    const t = totals.get(c.channel) ?? { channel: c.channel, entries: 0, refund: 0, interest: 0, earliest_deadline: null };
+    totals.set(c.channel, t);
+    t.entries++;
+    t.refund += depositedCents ?? 0;
+    t.interest += interest?.cents ?? 0;
+    if (c.deadline && (t.earliest_deadline === null || c.deadline < t.earliest_deadline)) t.earliest_deadline = c.deadline;
+    return {
+      entry_number: entryNumber,
+      channel: c.channel,
+      label: c.label,
+      deadline: c.deadline,
+      liquidation: c.liquidation,
+      rule: c.rule,
+      ...(interest && { refund: dollars(depositedCents!), interest: { amount: dollars(interest.cents), days: interest.days, ...(interest.note && { note: interest.note }) } }),
+    };
+  });
+  // By channel, the earliest deadline first (entries without one last); money rounded once per amount, in dollars.
+  const byChannel = [...totals.values()]
+    .sort((a, b) => (a.earliest_deadline ?? '9999').localeCompare(b.earliest_deadline ?? '9999'))
+    .map((t) => ({ ...t, refund: dollars(t.refund), interest: dollars(t.interest) }));
+  return { csv: false, body: JSON.stringify({ filing_date: filingDate, refund_date: refundDate, interest_method: interestMethod(corporate, body.refund_date === undefined ? null : refundDate), files: named, refused: all, entries, totals: byChannel }) };
 }

@@ -69,6 +69,15 @@ describe('POST /api/v1/refunds/cape', () => {
         { entry_number: 'ABC-1234567-6', reason: 'listed more than once: kept once' },
       ],
       entries: expect.any(Array),
+      refund_date: '2026-08-18', // the filing date + 90 days
+      interest_method: expect.stringMatching(/^Interest: corporate overpayment rates of each quarter, compounded daily/),
+      // By channel, the earliest deadline first; no deposit given, so no refund or interest.
+      totals: [
+        { channel: 'protest', entries: 1, refund: 0, interest: 0, earliest_deadline: '2026-08-27' },
+        { channel: 'court', entries: 1, refund: 0, interest: 0, earliest_deadline: '2027-11-20' },
+        { channel: 'cape', entries: 4, refund: 0, interest: 0, earliest_deadline: null },
+        { channel: 'not_cape', entries: 2, refund: 0, interest: 0, earliest_deadline: null },
+      ],
     });
     // Each entry read (the unreadable one aside), with its channel, deadline and liquidation.
     expect(r.body.entries.map((e: { entry_number: string; channel: string; deadline: string | null; liquidation: object | null }) => [e.entry_number, e.channel, e.deadline, e.liquidation])).toEqual([
@@ -110,6 +119,34 @@ describe('POST /api/v1/refunds/cape', () => {
     expect(r.body.files[1].csv).toBe('Entry Number\r\nXYZ-0009999-1\r\nXYZ-0010000-5');
     expect(r.body.files[0].csv.split('\r\n')).toHaveLength(10000);
     expect(r.body.refused).toEqual([]);
+  });
+
+  it('with the IEEPA duty deposited: each entry its refund and interest, worked out by hand; totals by channel', async () => {
+    // 3,000.00 deposited on 2025-09-20 (the entry summary date), refunded 2026-01-01: 103 days (11 + 31 + 30 + 31), all of
+    // them in 2025's third and fourth quarters at 6% for corporations: 3,000 × ((1 + 0.06/365)^103 − 1) = 51.2227 → 51.22.
+    // Non-corporate, 7%: 3,000 × ((1 + 0.07/365)^103 − 1) = 59.8436 → 59.84.
+    const entries = [
+      { entry_number: 'ABC-1234567-6', entry_date: '2025-09-10', summary_date: '2025-09-20', liquidation_status: 'unliquidated', ieepa_deposited: 3000 },
+      { entry_number: 'ABC-3333333-9', entry_date: '2025-04-14', liquidation_date: '2026-02-28', liquidation_status: 'liquidated', ieepa_deposited: '1000.50' },
+      // Nothing deposited: no IEEPA duty, so not for CAPE.
+      { entry_number: 'ABC-2222222-0', entry_date: '2025-09-10', ieepa_deposited: 0 },
+    ];
+    const r = await cape({ filing_date: FILING, refund_date: '2026-01-01', entries }, 'application/json');
+    expect(r.status).toBe(200);
+    expect(r.body.entries[0]).toMatchObject({ channel: 'cape', refund: 3000, interest: { amount: 51.22, days: 103 } });
+    // From 2025-04-14 to 2026-01-01: 262 days at 6% (Q2 to Q4 2025): 1,000.50 × ((1 + 0.06/365)^262 − 1) = 44.0277 → 44.03.
+    expect(r.body.entries[1]).toMatchObject({ channel: 'protest', refund: 1000.5, interest: { amount: 44.03, days: 262 } });
+    expect(r.body.entries[2]).toMatchObject({ channel: 'not_cape', refund: 0, interest: { amount: 0 } });
+    expect(r.body.totals).toEqual([
+      { channel: 'protest', entries: 1, refund: 1000.5, interest: 44.03, earliest_deadline: '2026-08-27' },
+      { channel: 'cape', entries: 1, refund: 3000, interest: 51.22, earliest_deadline: null },
+      { channel: 'not_cape', entries: 1, refund: 0, interest: 0, earliest_deadline: null },
+    ]);
+    const others = await cape({ filing_date: FILING, refund_date: '2026-01-01', corporate: false, entries: entries.slice(0, 1) }, 'application/json');
+    expect(others.body.entries[0].interest).toEqual({ amount: 59.84, days: 103 });
+    expect(others.body.interest_method).toMatch(/^Interest: non-corporate overpayment rates/);
+    const bad = await cape({ filing_date: FILING, entries: [{ ...entries[0], ieepa_deposited: '3,000' }] }, 'application/json');
+    expect(bad.body.refused[0].reason).toMatch(/^entries\[0\]\.ieepa_deposited must be a number of U\.S\. dollars/);
   });
 
   it('a body that is not one: the parameter named, 400', async () => {
