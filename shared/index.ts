@@ -8,7 +8,7 @@ import { costOrder, costQuery, type DutyQuery, type DutyResult, type Order, type
 import { parseDate } from './params.js';
 import { htsRecord, type HtsRecord } from './record.js';
 import { governingRevision, type CodeHistory, type RevisionInfo } from './revisions.js';
-import type { Schedule } from './schedule.js';
+import { finish, type Schedule } from './schedule.js';
 import { ScheduleIndex } from './search/schedule-index.js';
 import { searchSchedule, type SearchAnswer, type SearchQuery } from './search/search.js';
 import { Chapter99, type Chapter99Tables } from './stacking.js';
@@ -19,10 +19,14 @@ import { Chapter99, type Chapter99Tables } from './stacking.js';
  */
 export interface DatedSchedules {
   revisions: readonly RevisionInfo[];
-  schedule(k: number): Schedule;
+  /** Revision k's schedule, built a step at a time (shared/schedule.ts, scheduleSteps). */
+  scheduleSteps(k: number): Generator<void, Schedule>;
   /** Where codes absent from revision k stood in the others (read when first asked). */
   history(k: number): CodeHistory;
 }
+
+/** Older revisions a caller built for one request (prepare), by their index among the dated revisions. */
+export type Built = ReadonlyMap<number, FoundLines>;
 
 /** Older revisions kept built at once (about 23 MB of heap each, beside the 30 MB of the dated rows): a day's entries fall on a few. */
 const REVISIONS_KEPT = 4;
@@ -63,18 +67,27 @@ export class Tariff {
     return this.schedule.revision;
   }
 
-  /** One query (GET /duty). Throws InputError naming the bad parameter. */
-  duty(query: DutyQuery): DutyResult {
-    return costQuery(this.entry(), query);
+  /** One query (GET /duty). Throws InputError naming the bad parameter. `built`: revisions the caller built for it (prepare). */
+  duty(query: DutyQuery, built?: Built): DutyResult {
+    return costQuery(this.entry(built), query);
   }
 
   /** A whole entry (POST /duty/bulk): bad lines become per-line errors. */
-  order(order: Order): OrderResult {
-    return costOrder(this.entry(), order);
+  order(order: Order, built?: Built): OrderResult {
+    return costOrder(this.entry(built), order);
   }
 
-  private entry() {
-    return { linesOn: (date: string) => this.linesOn(date), chapter99: this.chapter99, origins: this.origins, today: this.today() };
+  private entry(built?: Built) {
+    const linesOn = built?.size ? (date: string) => built.get(this.governing(date)) ?? this.linesOn(date) : (date: string) => this.linesOn(date);
+    return { linesOn, chapter99: this.chapter99, origins: this.origins, today: this.today() };
+  }
+
+  /** The older revision governing `date`, or -1 when `date` is costed on the Tariff's own schedule. */
+  private governing(date: string): number {
+    const dated = this.dated;
+    if (!dated || this.own < 0) return -1;
+    const k = governingRevision(dated.revisions, date);
+    return k === this.own ? -1 : k;
   }
 
   /**
@@ -82,17 +95,39 @@ export class Tariff {
    * dated schedule, or when it does not hold this Tariff's own revision, every date is costed on that.
    */
   linesOn(date: string): FoundLines {
-    const dated = this.dated;
-    if (!dated || this.own < 0) return this.lines;
-    const k = governingRevision(dated.revisions, date);
-    if (k === this.own) return this.lines;
-    let lines = this.older.get(k);
-    if (lines) {
-      this.older.delete(k);
-    } else {
-      lines = new FoundLines(dated.schedule(k), dated.history(k));
-      if (this.older.size === REVISIONS_KEPT) this.older.delete(this.older.keys().next().value!);
-    }
+    const k = this.governing(date);
+    if (k < 0) return this.lines;
+    const lines = this.older.get(k);
+    if (!lines) return this.keep(k, finish(this.build(k)));
+    this.older.delete(k);
+    this.older.set(k, lines);
+    return lines;
+  }
+
+  /**
+   * The older revision governing `date` built a step at a time, for a caller that lets other work run
+   * between steps (server/routes/revisions.ts), then kept as linesOn keeps it; null when there is
+   * nothing to build. Its value goes to duty() or order() in `built`, which a later build cannot evict.
+   */
+  prepare(date: string): Generator<void, [number, FoundLines]> | null {
+    const k = this.governing(date);
+    if (k < 0 || this.older.has(k)) return null;
+    return this.prepared(k);
+  }
+
+  private *prepared(k: number): Generator<void, [number, FoundLines]> {
+    return [k, this.keep(k, yield* this.build(k))];
+  }
+
+  private *build(k: number): Generator<void, FoundLines> {
+    const dated = this.dated!;
+    return new FoundLines(yield* dated.scheduleSteps(k), dated.history(k));
+  }
+
+  /** Keeps revision k's lines, the least recently used of REVISIONS_KEPT making room. */
+  private keep(k: number, lines: FoundLines): FoundLines {
+    this.older.delete(k);
+    if (this.older.size >= REVISIONS_KEPT) this.older.delete(this.older.keys().next().value!);
     this.older.set(k, lines);
     return lines;
   }
@@ -118,9 +153,9 @@ export class Tariff {
   }
 
   /** The record of a 4-, 6-, 8- or 10-digit code (GET /hts/{code}), as of `date` (default today). Throws InputError naming the bad parameter. */
-  record(code: unknown, date?: unknown): HtsRecord {
+  record(code: unknown, date?: unknown, built?: Built): HtsRecord {
     const on = parseDate(date, this.today());
-    return htsRecord(this.linesOn(on).schedule, this.chapter99, code);
+    return htsRecord(this.entry(built).linesOn(on).schedule, this.chapter99, code);
   }
 }
 
@@ -142,7 +177,7 @@ export { ORIGINS, type Origin, type Country } from './origins.js';
 export { CAVEATS } from './policy.js';
 export { parseRate, type DutyRate, type GeneralRate, type Column2Rate, type RateComponent } from './rates.js';
 export { parseSpecialColumn, type SpecialProgram } from './special-programs.js';
-export { buildSchedule, type HtsRow, type Schedule, type TariffLine } from './schedule.js';
+export { buildSchedule, scheduleSteps, type HtsRow, type Schedule, type TariffLine } from './schedule.js';
 export { DUTY_QUERY_PARAMS, ORDER_FIELDS, ORDER_ITEM_FIELDS, type AdditionalDuty, type DutyQuery, type DutyResult, type Order, type OrderItem, type OrderLine, type OrderResult, type OrderTotals } from './order.js';
 export { checkFields } from './params.js';
 export { CLAIMS, FACT_PARAMS } from './claims.js';

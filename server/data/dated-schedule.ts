@@ -8,7 +8,7 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, wr
 import { join } from 'node:path';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { codeHistory, DATED_FIELDS, rowFields, rowsOf, type DatedRow, type DatedScheduleData, type RevisionInfo } from '../../shared/revisions.js';
-import { buildSchedule, type DatedSchedules, type HtsRow } from '../../shared/index.js';
+import { scheduleSteps, type DatedSchedules, type HtsRow } from '../../shared/index.js';
 import { dataDir } from './paths.js';
 
 export const datedSchedulePath = (env: NodeJS.ProcessEnv = process.env): string => env.HTS_DATED ?? join(dataDir, 'hts', 'dated-schedule.json.gz');
@@ -58,7 +58,9 @@ export function datedSchedules(path: string): DatedSchedules | null {
   const rows = () => (data ??= readDatedSchedule(path));
   return {
     revisions,
-    schedule: (k) => buildSchedule(rowsOf(rows(), k), revisions[k].name),
+    *scheduleSteps(k) {
+      return yield* scheduleSteps(rowsOf(rows(), k), revisions[k].name);
+    },
     history(k) {
       let history: ReturnType<typeof codeHistory> | undefined;
       return (digits) => (history ??= codeHistory(rows(), k))(digits);

@@ -1,6 +1,7 @@
 /** GET /duty, POST /duty/batch and POST /duty/bulk: the engine's estimates. */
-import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, type Tariff } from '../../shared/index.js';
+import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, type Built, type Tariff } from '../../shared/index.js';
 import { batchJson, dutyJson, orderJson } from '../serialize.js';
+import { builtFor } from './revisions.js';
 import { GET, jsonObject, lineArray, POST, type Route } from './route.js';
 
 /**
@@ -15,24 +16,45 @@ const ONE_REQUEST = { cost: () => 1 };
 
 export function dutyRoutes(tariff: Tariff): Route[] {
   /** Several GET /duty queries in one request: each answered exactly as GET /duty would, its errors included. */
-  const batch = (raw: unknown) => {
-    const body = jsonObject(raw);
-    checkFields(body, ['queries']);
-    return lineArray(body.queries, 'queries').map((q, i) => {
+  const batch = (queries: readonly unknown[], built?: Built) =>
+    queries.map((q, i) => {
       try {
         if (q === null || typeof q !== 'object' || Array.isArray(q)) throw new InputError('invalid_parameter', `queries[${i}]`, `queries[${i}] must be an object with hts and value`);
         checkFields(q, DUTY_QUERY_PARAMS);
-        return tariff.duty(q as Record<string, unknown>);
+        return tariff.duty(q as Record<string, unknown>, built);
       } catch (e) {
         if (e instanceof InputError) return { error: errorBodyOf(e) };
         throw e;
       }
     });
-  };
+  const dateOf = (o: unknown) => (o !== null && typeof o === 'object' ? (o as { date?: unknown }).date : undefined);
   return [
-    // Synchronous, and serialized by the schema the OpenAPI document publishes.
-    { path: '/api/v1/duty', methods: GET, gate: 'key', params: DUTY_QUERY_PARAMS, run: (res) => dutyJson(tariff.duty(res.query as Record<string, string>)) },
-    { path: '/api/v1/duty/batch', methods: POST, gate: 'key', params: [], body: ONE_REQUEST, run: (res) => batchJson(batch(res.body)) },
+    // Synchronous (but for a date whose revision is not built yet: routes/revisions.ts), and serialized by the schema the OpenAPI document publishes.
+    {
+      path: '/api/v1/duty',
+      methods: GET,
+      gate: 'key',
+      params: DUTY_QUERY_PARAMS,
+      run: (res) => {
+        const query = res.query as Record<string, string>;
+        const building = builtFor(tariff, [query.date]);
+        return building === null ? dutyJson(tariff.duty(query)) : building.then((built) => dutyJson(tariff.duty(query, built)));
+      },
+    },
+    {
+      path: '/api/v1/duty/batch',
+      methods: POST,
+      gate: 'key',
+      params: [],
+      body: ONE_REQUEST,
+      run: (res) => {
+        const body = jsonObject(res.body);
+        checkFields(body, ['queries']);
+        const queries = lineArray(body.queries, 'queries');
+        const building = builtFor(tariff, queries.map(dateOf));
+        return building === null ? batchJson(batch(queries)) : building.then((built) => batchJson(batch(queries, built)));
+      },
+    },
     {
       path: '/api/v1/duty/bulk',
       methods: POST,
@@ -41,8 +63,9 @@ export function dutyRoutes(tariff: Tariff): Route[] {
       body: ONE_REQUEST,
       run: (res) => {
         const body = jsonObject(res.body);
-        lineArray(body.items, 'items');
-        return orderJson(tariff.order(body as never));
+        const items = lineArray(body.items, 'items');
+        const building = builtFor(tariff, [body.date, ...items.map(dateOf)]);
+        return building === null ? orderJson(tariff.order(body as never)) : building.then((built) => orderJson(tariff.order(body as never, built)));
       },
     },
   ];

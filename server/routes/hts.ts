@@ -1,10 +1,21 @@
 /** GET /hts/{code}: one line of the schedule. */
 import type { Tariff } from '../../shared/index.js';
 import { recordJson } from '../serialize.js';
+import { builtFor } from './revisions.js';
 import { GET, type Route } from './route.js';
 
 /** `date`: the record as the revision in force on that date has it (docs/data.md). */
-export const htsRoute = (tariff: Tariff): Route => ({ path: '/api/v1/hts/*', methods: GET, gate: 'key', params: ['date'], run: (res) => recordJson(tariff.record(htsCode(res.rawPath), res.query?.date)) });
+export const htsRoute = (tariff: Tariff): Route => ({
+  path: '/api/v1/hts/*',
+  methods: GET,
+  gate: 'key',
+  params: ['date'],
+  run: (res) => {
+    const [code, date] = [htsCode(res.rawPath), res.query?.date];
+    const building = builtFor(tariff, [date]);
+    return building === null ? recordJson(tariff.record(code, date)) : building.then((built) => recordJson(tariff.record(code, date, built)));
+  },
+});
 
 /** The code of /api/v1/hts/{code}: the last segment as sent, percent-decoded once. */
 function htsCode(rawPath: string): string {

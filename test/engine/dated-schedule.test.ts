@@ -3,9 +3,11 @@
  * dated schedule (data/hts/dated-schedule.json.gz). Figures worked out from the revisions' own rows.
  */
 import { describe, expect, it } from 'vitest';
-import { datedSchedulePath, readRevisions } from '../../server/data/dated-schedule.js';
-import { governingRevision } from '../../shared/index.js';
-import { datedTariff, layerOf } from '../helpers/tariff.js';
+import { datedSchedulePath, datedSchedules, readRevisions } from '../../server/data/dated-schedule.js';
+import { buildSchedule, governingRevision, Tariff } from '../../shared/index.js';
+import { readChapter99 } from '../../server/data/ch99.js';
+import { readCountries } from '../../server/data/countries.js';
+import { datedTariff, htsRows, layerOf } from '../helpers/tariff.js';
 
 const revisions = readRevisions(datedSchedulePath());
 const governing = (date: string) => revisions[governingRevision(revisions, date)].name;
@@ -108,5 +110,30 @@ describe('codes by date (issue 38, point 3)', () => {
     const order = t.order({ origin: 'AU', date: '2025-01-10', items: [{ hts: '0202.30.80.15', value: 1000 }] });
     const line = order.lines[0];
     expect('error' in line && line.error).toMatchObject({ code: 'not_found', details: { parameter: 'items[0].hts', revision: '2025 Basic Edition', codes: ['0202.30.80.00'] } });
+  });
+});
+
+describe('an older revision built a step at a time (for the server to build it between other requests)', () => {
+  it('prepare() yields in steps of about 1,000 rows, then keeps the revision; the query costed on it is the same', () => {
+    // A Tariff of its own, so that no other test has built 2025 Revision 20 in it yet.
+    const t = new Tariff(buildSchedule(htsRows(), '2026 Revision 10'), readCountries(), readChapter99(), () => '2026-11-21', undefined, datedSchedules(datedSchedulePath()));
+    const q = { hts: '8507.60.00.20', value: 10000, origin: 'CN', date: '2025-09-01' };
+    const steps = t.prepare(q.date)!;
+    let yields = 0;
+    let r = steps.next();
+    for (; !r.done; r = steps.next()) yields++;
+    // 2025 Revision 20 has about 35,000 rows: a step every 1,000, and three after them (citations, ten-digit lines, lookups).
+    expect(yields).toBeGreaterThan(30);
+    const [k, lines] = r.value;
+    expect(revisions[k].name).toBe('2025 Revision 20');
+    expect(lines.schedule.revision).toBe('2025 Revision 20');
+    // Kept: nothing more to build for that date, nor for another date of the same revision.
+    expect(t.prepare(q.date)).toBeNull();
+    expect(t.prepare('2025-08-31')).toBeNull();
+    // Today's schedule needs no build.
+    expect(t.prepare('2026-11-21')).toBeNull();
+    const built = new Map([[k, lines]]);
+    expect(t.duty(q, built)).toEqual(t.duty(q));
+    expect(t.duty(q, built)).toMatchObject({ hts_revision: '2025 Revision 20', section_301_heading: '9903.88.15', section_301: 750 });
   });
 });
