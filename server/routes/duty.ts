@@ -1,7 +1,7 @@
 /** GET /duty, POST /duty/batch and POST /duty/bulk: the engine's estimates. */
 import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, type Built, type Tariff } from '../../shared/index.js';
 import { batchJson, dutyJson, orderJson } from '../serialize.js';
-import { builtFor } from './revisions.js';
+import { onRevisions } from './revisions.js';
 import { GET, jsonObject, lineArray, POST, type Route } from './route.js';
 
 /**
@@ -28,45 +28,23 @@ export function dutyRoutes(tariff: Tariff): Route[] {
       }
     });
   const dateOf = (o: unknown) => (o !== null && typeof o === 'object' ? (o as { date?: unknown }).date : undefined);
+  // Each costed on the revisions its dates need, built first when they are not yet (routes/revisions.ts).
+  const one = (query: Record<string, string>) => onRevisions(tariff, [query.date], (built) => dutyJson(tariff.duty(query, built)));
+  const several = (raw: unknown) => {
+    const body = jsonObject(raw);
+    checkFields(body, ['queries']);
+    const queries = lineArray(body.queries, 'queries');
+    return onRevisions(tariff, queries.map(dateOf), (built) => batchJson(batch(queries, built)));
+  };
+  const order = (raw: unknown) => {
+    const body = jsonObject(raw);
+    const items = lineArray(body.items, 'items');
+    return onRevisions(tariff, [body.date, ...items.map(dateOf)], (built) => orderJson(tariff.order(body as never, built)));
+  };
   return [
-    // Synchronous (but for a date whose revision is not built yet: routes/revisions.ts), and serialized by the schema the OpenAPI document publishes.
-    {
-      path: '/api/v1/duty',
-      methods: GET,
-      gate: 'key',
-      params: DUTY_QUERY_PARAMS,
-      run: (res) => {
-        const query = res.query as Record<string, string>;
-        const building = builtFor(tariff, [query.date]);
-        return building === null ? dutyJson(tariff.duty(query)) : building.then((built) => dutyJson(tariff.duty(query, built)));
-      },
-    },
-    {
-      path: '/api/v1/duty/batch',
-      methods: POST,
-      gate: 'key',
-      params: [],
-      body: ONE_REQUEST,
-      run: (res) => {
-        const body = jsonObject(res.body);
-        checkFields(body, ['queries']);
-        const queries = lineArray(body.queries, 'queries');
-        const building = builtFor(tariff, queries.map(dateOf));
-        return building === null ? batchJson(batch(queries)) : building.then((built) => batchJson(batch(queries, built)));
-      },
-    },
-    {
-      path: '/api/v1/duty/bulk',
-      methods: POST,
-      gate: 'key',
-      params: [],
-      body: ONE_REQUEST,
-      run: (res) => {
-        const body = jsonObject(res.body);
-        const items = lineArray(body.items, 'items');
-        const building = builtFor(tariff, [body.date, ...items.map(dateOf)]);
-        return building === null ? orderJson(tariff.order(body as never)) : building.then((built) => orderJson(tariff.order(body as never, built)));
-      },
-    },
+    // Synchronous but for a date whose revision is not built yet, and serialized by the schema the OpenAPI document publishes.
+    { path: '/api/v1/duty', methods: GET, gate: 'key', params: DUTY_QUERY_PARAMS, run: (res) => one(res.query as Record<string, string>) },
+    { path: '/api/v1/duty/batch', methods: POST, gate: 'key', params: [], body: ONE_REQUEST, run: (res) => several(res.body) },
+    { path: '/api/v1/duty/bulk', methods: POST, gate: 'key', params: [], body: ONE_REQUEST, run: (res) => order(res.body) },
   ];
 }

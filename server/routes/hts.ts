@@ -1,7 +1,7 @@
 /** GET /hts/{code}: one line of the schedule. */
 import type { Tariff } from '../../shared/index.js';
 import { recordJson } from '../serialize.js';
-import { builtFor } from './revisions.js';
+import { onRevisions } from './revisions.js';
 import { GET, type Route } from './route.js';
 
 /** `date`: the record as the revision in force on that date has it (docs/data.md). */
@@ -12,8 +12,7 @@ export const htsRoute = (tariff: Tariff): Route => ({
   params: ['date'],
   run: (res) => {
     const [code, date] = [htsCode(res.rawPath), res.query?.date];
-    const building = builtFor(tariff, [date]);
-    return building === null ? recordJson(tariff.record(code, date)) : building.then((built) => recordJson(tariff.record(code, date, built)));
+    return onRevisions(tariff, [date], (built) => recordJson(tariff.record(code, date, built)));
   },
 });
 

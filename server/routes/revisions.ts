@@ -13,8 +13,14 @@ type Steps = NonNullable<ReturnType<Tariff['prepare']>>;
 /** Only a date of the right form can need a revision; any other is the costing's error to give. */
 const DATE = /^\d{4}-\d\d-\d\d$/;
 
+/** `answer` on the revisions `dates` need: at once when they are built, else once they are. */
+export function onRevisions<T>(tariff: Tariff, dates: readonly unknown[], answer: (built?: Built) => T): T | Promise<T> {
+  const building = builtFor(tariff, dates);
+  return building === null ? answer() : building.then(answer);
+}
+
 /** The revisions `dates` need, built step by step; null when none needs building. */
-export function builtFor(tariff: Tariff, dates: readonly unknown[]): Promise<Built> | null {
+function builtFor(tariff: Tariff, dates: readonly unknown[]): Promise<Built> | null {
   for (let i = 0; i < dates.length; i++) {
     const steps = prepare(tariff, dates[i]);
     if (steps) return build(tariff, steps, dates.slice(i + 1));
