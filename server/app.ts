@@ -67,12 +67,12 @@ export interface App {
 export function buildApp(deps: AppDeps): App {
   const log = deps.logger ? createLog(deps.logger.level ?? 'info', deps.logger.stream) : pino({ enabled: false });
   const logRequest = deps.logger ? requestLogger(log) : null;
-  /** The request's one line once its answer is handed to the kernel; the URL without keys. */
+  /** The request's one line once its answer is handed to the kernel (at once when end() could hand it all); the URL without keys. */
   function logLine(this: Exchange): void {
     const req = this.req;
     logRequest!({ method: req.method!, url: redactKey(req.url!), statusCode: this.statusCode, responseTime: performance.now() - this.started, ip: this.ip });
   }
-  const replies = new Replies(log, logRequest === null ? () => {} : (res) => res.once('finish', logLine));
+  const replies = new Replies(log, logRequest === null ? () => {} : (res) => (res.writableLength === 0 ? logLine.call(res) : res.once('finish', logLine)));
   const gate = createGate(deps);
   const trustedProxies = deps.trustedProxies ?? 0;
   const corsOrigins = deps.corsOrigins?.length ? new Set(deps.corsOrigins) : null;
@@ -118,7 +118,9 @@ export function buildApp(deps: AppDeps): App {
   async function serve(res: Exchange, matched: Route): Promise<void> {
     try {
       if (matched.gate !== 'none') await gate(res, matched);
-      replies.answer(res, await matched.run(res));
+      // Most answers are ready at once (a query for today): answered in this turn, not the next.
+      const answer = matched.run(res);
+      replies.answer(res, answer instanceof Promise ? await answer : answer);
     } catch (e) {
       replies.fail(res, e);
     }

@@ -53,7 +53,7 @@ function wrapper({ name, params, jsdoc }) {
 }
 
 async function bundle(entry, options) {
-  const result = await esbuild({ entryPoints: [entry], bundle: true, write: false, target: 'es2019', charset: 'utf8', legalComments: 'none', logLevel: 'warning', ...options });
+  const result = await esbuild({ entryPoints: [entry], bundle: true, write: false, target: 'es2019', supported: { bigint: true }, charset: 'utf8', legalComments: 'none', logLevel: 'warning', ...options });
   return result.outputFiles[0].text;
 }
 

@@ -54,17 +54,17 @@ export class Replies {
   private body(res: Exchange, status: number, body: string | Buffer, type: typeof JSON_ANSWER): void {
     const length = Buffer.byteLength(body);
     const coding = length >= MIN_COMPRESSED ? chooseCoding(res.req.headers['accept-encoding']) : null;
-    if (coding === null) return this.write(res, status, body, length >= MIN_COMPRESSED ? type.compressible : type.plain);
+    if (coding === null) return this.write(res, status, body, length, length >= MIN_COMPRESSED ? type.compressible : type.plain);
     coding[1](body, (err, out) => {
-      if (err) return this.write(res, status, body, type.compressible);
+      if (err) return this.write(res, status, body, length, type.compressible);
       res.header('Content-Encoding', coding[0]);
-      this.write(res, status, out, type.compressible);
+      this.write(res, status, out, out.length, type.compressible);
     });
   }
 
-  private write(res: Exchange, status: number, body: string | Buffer, common: readonly string[]): void {
+  private write(res: Exchange, status: number, body: string | Buffer, length: number, common: readonly string[]): void {
     if (res.destroyed) return;
-    res.writeHead(status, this.headers(res, Buffer.byteLength(body), common));
+    res.writeHead(status, this.headers(res, length, common));
     res.end(body);
     this.sent(res);
   }

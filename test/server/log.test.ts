@@ -1,6 +1,8 @@
-/** The request log line (server/log.ts). */
+/** The request log line and the log's writing on standard output (server/log.ts). */
+import { spawn } from 'node:child_process';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../server/data/paths.js';
 import { requestLogger } from '../../server/log.js';
 
 describe('the request line', () => {
@@ -23,5 +25,36 @@ describe('the request line', () => {
 
   it('is not written when info lines are off', () => {
     expect(requestLogger(pino({ level: 'warn' }))).toBeNull();
+  });
+});
+
+/** The child's stdout lines once `done` says so (the child killed then if still up), and how it ended. */
+function logChild(env: Record<string, string>, done: (lines: string[]) => boolean): Promise<{ lines: string[]; code: number | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/server/fixtures/log-child.ts'], { cwd: projectRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] });
+    let text = '';
+    const lines = () => text.split('\n').filter(Boolean);
+    child.stdout.on('data', (chunk) => {
+      text += chunk;
+      if (done(lines())) child.kill();
+    });
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ lines: lines(), code }));
+  });
+}
+
+describe('the log on standard output (written 4 kB at a time)', () => {
+  it('writes a line within moments though no more follow and the process stays up', async () => {
+    const { lines } = await logChild({ LINES: '1', END: 'wait' }, (l) => l.length >= 1);
+    expect(JSON.parse(lines[0])).toMatchObject({ url: '/api/v1/duty?n=0', msg: 'request completed' });
+  });
+
+  it('writes every line before the process exits, on process.exit as after a crash', async () => {
+    for (const end of ['exit', 'crash']) {
+      const { lines, code } = await logChild({ LINES: '1000', END: end }, () => false);
+      expect(code).toBe(end === 'exit' ? 0 : 1);
+      expect(lines).toHaveLength(1000);
+      expect(lines.map((l) => JSON.parse(l).url)).toEqual(Array.from({ length: 1000 }, (_, i) => `/api/v1/duty?n=${i}`));
+    }
   });
 });
