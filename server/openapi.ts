@@ -470,7 +470,7 @@ export const openapi = {
           interest_method: { type: 'string', description: 'How the interest is estimated, with its legal source' },
           totals: {
             type: 'array',
-            description: 'By channel, the earliest deadline first: entries, the refund deposited (of the entries that gave ieepa_deposited) and its interest, U.S. dollars',
+            description: 'By channel, in the order a broker acts: CAPE (file now) first, then the earliest deadline first, entries not for CAPE last: entries, the refund deposited (of the entries that gave ieepa_deposited) and its interest, U.S. dollars',
             items: {
               type: 'object',
               additionalProperties: false,

@@ -108,6 +108,45 @@ export function entryChannel(e: EntryFacts, filingDate: string): EntryChannel {
   return { channel: 'court', label: `Final: court action by ${deadline}`, deadline, liquidation, rule: `${when}; past the ${L.protestDays} days of a protest, the liquidation is final; ${L.courtSource}` };
 }
 
+/** An entry as the totals by channel count it. */
+export interface ChannelEntry {
+  channel: EntryChannel;
+  refundCents: number;
+  interestCents: number;
+}
+
+export interface ChannelTotal {
+  channel: Channel;
+  /** `CAPE now` (or `CAPE from` a date), `Protest`, `Final: court action`, `Not for CAPE`. */
+  label: string;
+  entries: number;
+  refundCents: number;
+  interestCents: number;
+  /** The earliest last day to act of its entries; null for CAPE and for entries not for CAPE. */
+  earliestDeadline: string | null;
+}
+
+const GROUP_LABELS: Readonly<Record<Exclude<Channel, 'cape'>, string>> = { protest: 'Protest', court: 'Final: court action', not_cape: 'Not for CAPE' };
+
+/**
+ * Each channel that has entries, with their count, refund, interest and earliest deadline, in the
+ * order a broker acts: CAPE (file now) first, then by the earliest deadline, entries not for CAPE
+ * last. The one order of the API's totals, the task pane's and the sidebar's.
+ */
+export function channelTotals(entries: readonly ChannelEntry[]): ChannelTotal[] {
+  const totals = new Map<Channel, ChannelTotal>();
+  for (const { channel: c, refundCents, interestCents } of entries) {
+    let t = totals.get(c.channel);
+    if (t === undefined) totals.set(c.channel, (t = { channel: c.channel, label: c.channel === 'cape' ? c.label : GROUP_LABELS[c.channel], entries: 0, refundCents: 0, interestCents: 0, earliestDeadline: null }));
+    t.entries++;
+    t.refundCents += refundCents;
+    t.interestCents += interestCents;
+    if (c.deadline !== null && (t.earliestDeadline === null || c.deadline < t.earliestDeadline)) t.earliestDeadline = c.deadline;
+  }
+  const rank = (t: ChannelTotal) => (t.channel === 'cape' ? '' : (t.earliestDeadline ?? '\uffff'));
+  return [...totals.values()].sort((a, b) => rank(a).localeCompare(rank(b)));
+}
+
 /** The overpayment rate row in force on a day, and whether it was carried past the last known quarter. */
 function rateOn(day: string): { row: (typeof OVERPAYMENT_RATES)[number]; carried: boolean } {
   let row = OVERPAYMENT_RATES[0];

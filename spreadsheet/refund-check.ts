@@ -12,7 +12,7 @@ import { checkEntryNumber } from '../shared/entry-number.js';
 import { interestMethod, type CapeDeclaration } from '../shared/refund-channel.js';
 import { refundableCents } from '../shared/refund.js';
 import { headerKey, isBlank, namedColumns, MONEY_FORMAT, DECIMAL_MARKS, amountCents, readAmount, readDate, readSheetOrder, type DecimalMark, type OrderOptions, type SheetLine } from './order-sheet.js';
-import { bar, basisWords, channelTotals, claimColumns, entryFigures, entryNote, gather, headingNames, headingOf, isIeepaHeading, readClaimCells, refundHeadings, usd, type ClaimCells, type EntryClaim, type EntryFigures, type RefundOptions } from './refund-claims.js';
+import { bar, basisWords, entryChannelTotals, claimColumns, entryFigures, entryNote, gather, headingNames, headingOf, isIeepaHeading, readClaimCells, refundHeadings, usd, type ClaimCells, type EntryClaim, type EntryFigures, type RefundOptions } from './refund-claims.js';
 import { addTotals, type TotalsRow } from './order-output.js';
 import { BULK_LIMIT, requestItems, type OrderRequest } from './order-requests.js';
 
@@ -259,8 +259,8 @@ export function refundGrid(sheet: RefundSheet, rows: number, checked: RefundChec
   found.entries.forEach((e, i) => row([e.entryNumber, e.channel.label, e.refundCents / 100, e.interest.cents / 100, entryNote(e, names, gathered[i].facts.entryDate)], false, e.refused ? '#f4cccc' : null));
   // By heading, named; by channel, earliest deadline first; the total with deposited against computed in words.
   for (const [h, c] of refundHeadings(found.entries)) row(['By heading', h ? (names.get(h) ?? h) : 'IEEPA (no heading given)', c / 100, '', '']);
-  for (const c of channelTotals(found.entries))
-    row(['By channel', c.label, c.refundCents / 100, c.interestCents / 100, `${c.entries} entr${c.entries === 1 ? 'y' : 'ies'}${c.earliest ? `; earliest deadline ${c.earliest}` : ''}`]);
+  for (const c of entryChannelTotals(found.entries))
+    row(['By channel', c.label, c.refundCents / 100, c.interestCents / 100, `${c.entries} entr${c.entries === 1 ? 'y' : 'ies'}${c.earliestDeadline ? `; earliest deadline ${c.earliestDeadline}` : ''}`]);
   const total = found.entries.reduce((s, e) => s + e.refundCents, 0);
   const interest = found.entries.reduce((s, e) => s + e.interest.cents, 0);
   row(['All entries', 'Total refund', total / 100, interest / 100, basisWords(found.entries)], true);
@@ -294,7 +294,7 @@ export function refundRecord(revision: string, options: OrderOptions, at: Date, 
 /** The totals the pane and the sidebar show after a check: by channel with a bar, by heading, the total, interest, deposited against computed. */
 export function refundTotalsBlock(found: RefundFound, sheet: RefundSheet): TotalsRow[] {
   const errors = found.sums.errors;
-  const channels = channelTotals(found.entries);
+  const channels = entryChannelTotals(found.entries);
   const largest = Math.max(0, ...channels.map((c) => c.refundCents));
   const total = found.entries.reduce((s, e) => s + e.refundCents, 0);
   const interest = found.entries.reduce((s, e) => s + e.interest.cents, 0);
@@ -303,7 +303,7 @@ export function refundTotalsBlock(found: RefundFound, sheet: RefundSheet): Total
     { label: 'Lines', value: `${costed.toLocaleString('en-US')}${errors ? ` (${errors.toLocaleString('en-US')} with errors)` : ''}` },
     { label: 'Entries', value: found.entries.length.toLocaleString('en-US') },
     ...channels.map((c) => ({
-      label: `${c.label}${c.earliest ? ` (earliest ${c.earliest})` : ''}`,
+      label: `${c.label}${c.earliestDeadline ? ` (earliest ${c.earliestDeadline})` : ''}`,
       value: `${bar(c.refundCents, largest)} ${usd(c.refundCents)} · ${c.entries} entr${c.entries === 1 ? 'y' : 'ies'} · interest ${usd(c.interestCents)}`,
     })),
     ...refundHeadings(found.entries).map(([h, c]) => ({ label: h ? (found.names.get(h) ?? h) : 'IEEPA (no heading given)', value: usd(c) })),

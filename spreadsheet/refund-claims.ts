@@ -7,7 +7,7 @@
  * files, and the totals by channel and heading.
  */
 import type { OrderLine } from '../shared/order.js';
-import { addDays, capeDeclaration, entryChannel, parseLiquidationStatus, refundInterest, type CapeDeclaration, type EntryChannel, type EntryFacts, type Interest } from '../shared/refund-channel.js';
+import { addDays, capeDeclaration, channelTotals, entryChannel, parseLiquidationStatus, refundInterest, type CapeDeclaration, type ChannelTotal, type EntryChannel, type EntryFacts, type Interest } from '../shared/refund-channel.js';
 import { REFUND_AFTER_FILING_DAYS } from '../shared/refund-rules.js';
 import { addHeadingCents, type HeadingCents } from '../shared/refund.js';
 import { amountCents, headerKey, isBlank, money, readAmount, readDate, type DecimalMark } from './order-sheet.js';
@@ -236,32 +236,9 @@ const PROGRAM_WORDS: Readonly<Record<string, string>> = {
   ieepa_india: 'IEEPA (EO 14329)',
 };
 
-/** A channel's group in the totals, in the order a broker acts: CAPE now, protests, court, then the rest. */
-const GROUPS: readonly { channel: EntryChannel['channel']; label: string }[] = [
-  { channel: 'cape', label: 'CAPE' },
-  { channel: 'protest', label: 'Protest' },
-  { channel: 'court', label: 'Final: court action' },
-  { channel: 'not_cape', label: 'Not for CAPE' },
-];
-
-export interface ChannelTotal {
-  label: string;
-  entries: number;
-  refundCents: number;
-  interestCents: number;
-  earliest: string | null;
-}
-
-/** Entries, refund, interest and the earliest deadline of each channel that has entries, earliest deadline first. */
-export function channelTotals(entries: readonly EntryFigures[]): ChannelTotal[] {
-  return GROUPS.flatMap(({ channel, label }) => {
-    const of = entries.filter((e) => e.channel.channel === channel);
-    if (!of.length) return [];
-    const deadlines = of.map((e) => e.channel.deadline).filter((d): d is string => d !== null).sort();
-    const cape = channel === 'cape' ? of[0].channel.label : label;
-    return [{ label: cape, entries: of.length, refundCents: of.reduce((s, e) => s + e.refundCents, 0), interestCents: of.reduce((s, e) => s + e.interest.cents, 0), earliest: deadlines[0] ?? null }];
-  }).sort((a, b) => (a.earliest ?? (a.label.startsWith('CAPE') ? '' : '\uffff')).localeCompare(b.earliest ?? (b.label.startsWith('CAPE') ? '' : '\uffff')));
-}
+/** Each channel's totals (shared/refund-channel.ts), of the entries' figures. */
+export const entryChannelTotals = (entries: readonly EntryFigures[]): ChannelTotal[] =>
+  channelTotals(entries.map((e) => ({ channel: e.channel, refundCents: e.refundCents, interestCents: e.interest.cents })));
 
 /** The refund of the entries by heading, in the schedule's order ('' for a deposit that named none). */
 export function refundHeadings(entries: readonly EntryFigures[]): [string, number][] {

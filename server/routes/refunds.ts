@@ -9,7 +9,7 @@
 import { InputError, invalid } from '../../shared/errors.js';
 import { dollars } from '../../shared/money.js';
 import { parseDate, parseValue } from '../../shared/params.js';
-import { addDays, capeCsv, capeDeclaration, entryChannel, interestMethod, parseLiquidationStatus, refundInterest, type EntryChannel, type EntryFacts, type Refused } from '../../shared/refund-channel.js';
+import { addDays, capeCsv, capeDeclaration, channelTotals, entryChannel, interestMethod, parseLiquidationStatus, refundInterest, type EntryChannel, type EntryFacts, type Refused } from '../../shared/refund-channel.js';
 import { REFUND_AFTER_FILING_DAYS } from '../../shared/refund-rules.js';
 import { ApiError } from '../errors.js';
 import type { Exchange } from '../http/exchange.js';
@@ -119,16 +119,9 @@ export function capeAnswer(res: Exchange, raw: unknown, today: string): CapeAnsw
     return { csv: true, body: named[0].csv };
   }
   // Each entry read, with its channel: where its refund goes and by when; with its deposit, the refund and its interest.
-  const totals = new Map<string, { channel: string; entries: number; refund: number; interest: number; earliest_deadline: string | null }>();
-  const entries = read.map(({ entryNumber, channel: c, depositedCents, depositDate }) => {
+  const figures = read.map(({ entryNumber, channel: c, depositedCents, depositDate }) => {
     const interest = depositedCents === null ? null : refundInterest(depositedCents, depositDate, refundDate, corporate);
-    const t = totals.get(c.channel) ?? { channel: c.channel, entries: 0, refund: 0, interest: 0, earliest_deadline: null };
-    totals.set(c.channel, t);
-    t.entries++;
-    t.refund += depositedCents ?? 0;
-    t.interest += interest?.cents ?? 0;
-    if (c.deadline && (t.earliest_deadline === null || c.deadline < t.earliest_deadline)) t.earliest_deadline = c.deadline;
-    return {
+    const entry = {
       entry_number: entryNumber,
       channel: c.channel,
       label: c.label,
@@ -137,10 +130,10 @@ export function capeAnswer(res: Exchange, raw: unknown, today: string): CapeAnsw
       rule: c.rule,
       ...(interest && { refund: dollars(depositedCents!), interest: { amount: dollars(interest.cents), days: interest.days, ...(interest.note && { note: interest.note }) } }),
     };
+    return { entry, channel: c, refundCents: depositedCents ?? 0, interestCents: interest?.cents ?? 0 };
   });
-  // By channel, the earliest deadline first (entries without one last); money rounded once per amount, in dollars.
-  const byChannel = [...totals.values()]
-    .sort((a, b) => (a.earliest_deadline ?? '9999').localeCompare(b.earliest_deadline ?? '9999'))
-    .map((t) => ({ ...t, refund: dollars(t.refund), interest: dollars(t.interest) }));
+  const entries = figures.map((f) => f.entry);
+  // By channel in the add-ins' order (shared/refund-channel.ts); money rounded once per amount, in dollars.
+  const byChannel = channelTotals(figures).map((t) => ({ channel: t.channel, entries: t.entries, refund: dollars(t.refundCents), interest: dollars(t.interestCents), earliest_deadline: t.earliestDeadline }));
   return { csv: false, body: JSON.stringify({ filing_date: filingDate, refund_date: refundDate, interest_method: interestMethod(corporate, body.refund_date === undefined ? null : refundDate), files: named, refused: all, entries, totals: byChannel }) };
 }

@@ -71,11 +71,11 @@ describe('POST /api/v1/refunds/cape', () => {
       entries: expect.any(Array),
       refund_date: '2026-08-18', // the filing date + 90 days
       interest_method: expect.stringMatching(/^Interest: corporate overpayment rates of each quarter, compounded daily/),
-      // By channel, the earliest deadline first; no deposit given, so no refund or interest.
+      // By channel: CAPE first, then the earliest deadline first, not for CAPE last; no deposit given, so no refund or interest.
       totals: [
+        { channel: 'cape', entries: 4, refund: 0, interest: 0, earliest_deadline: null },
         { channel: 'protest', entries: 1, refund: 0, interest: 0, earliest_deadline: '2026-08-27' },
         { channel: 'court', entries: 1, refund: 0, interest: 0, earliest_deadline: '2027-11-20' },
-        { channel: 'cape', entries: 4, refund: 0, interest: 0, earliest_deadline: null },
         { channel: 'not_cape', entries: 2, refund: 0, interest: 0, earliest_deadline: null },
       ],
     });
@@ -138,8 +138,8 @@ describe('POST /api/v1/refunds/cape', () => {
     expect(r.body.entries[1]).toMatchObject({ channel: 'protest', refund: 1000.5, interest: { amount: 44.03, days: 262 } });
     expect(r.body.entries[2]).toMatchObject({ channel: 'not_cape', refund: 0, interest: { amount: 0 } });
     expect(r.body.totals).toEqual([
-      { channel: 'protest', entries: 1, refund: 1000.5, interest: 44.03, earliest_deadline: '2026-08-27' },
       { channel: 'cape', entries: 1, refund: 3000, interest: 51.22, earliest_deadline: null },
+      { channel: 'protest', entries: 1, refund: 1000.5, interest: 44.03, earliest_deadline: '2026-08-27' },
       { channel: 'not_cape', entries: 1, refund: 0, interest: 0, earliest_deadline: null },
     ]);
     const others = await cape({ filing_date: FILING, refund_date: '2026-01-01', corporate: false, entries: entries.slice(0, 1) }, 'application/json');
