@@ -108,7 +108,7 @@ export function scheduleData(schedule: Schedule): ScheduleData {
   for (const line of schedule.lines()) if (line.hts.startsWith('99')) headings.add(schedule.chapter99(line.hts)!);
   const section301 = table((h: Chapter99Heading) => h);
   // Lines citing the same footnotes share one citation list and its Section 301 list (buildSchedule's memo); a ten-digit
-  // line's Section 301 list may be narrower than its 8-digit line's with the same citations (schedule.ts, tenDigitSection301).
+  // line's Section 301 list may be narrower than its 8-digit line's with the same citations (measures/section301-china.ts, tenDigitSection301).
   const citations = table((line: TariffLine): [string[], number[]] => [line.chapter99, line.section301.map((h) => section301.index(h))], (line) => `${line.chapter99.join(' ')}|${line.section301.map((h) => h.heading).join(' ')}`);
 
   const order: [string, number][] = [];

@@ -8,7 +8,8 @@
 import { codeDigits, dotted } from './codes.js';
 import { citedProvisions, parseChapter99Heading, type Chapter99Heading } from './chapter99.js';
 import { InputError, invalid } from './errors.js';
-import { SECTION_301_HEADINGS, SECTION_301_TEN_DIGIT_LISTS } from './policy.js';
+import { tenDigitSection301 } from './measures/section301-china.js';
+import { SECTION_301_HEADINGS } from './policy.js';
 import { parseRate, type Column2Rate, type DutyRate, type GeneralRate } from './rates.js';
 import { parseSpecialColumn, type SpecialProgram } from './special-programs.js';
 
@@ -264,19 +265,6 @@ function otherColumns(row: HtsRow): TariffLine['otherColumns'] {
 }
 
 /** `9903.92` cited as a whole: its 8-digit headings. */
-/**
- * A ten-digit line's Section 301 headings: those of lists naming ten-digit lines (SECTION_301_TEN_DIGIT_LISTS)
- * that its 8-digit line cites hold for it only if its own footnotes cite one too, when some ten-digit line of
- * the 8-digit line does (the list names those, not the others).
- */
-function tenDigitSection301(line: TariffLine, eight: TariffLine | undefined): Chapter99Heading[] {
-  const listed = (h: Chapter99Heading) => SECTION_301_TEN_DIGIT_LISTS.test(h.heading);
-  if (!eight || !eight.section301.some(listed)) return line.section301;
-  const own = (l: TariffLine) => l.footnotes.filter((f) => !eight.footnotes.includes(f)).some((f) => citedProvisions(f).some((h) => SECTION_301_TEN_DIGIT_LISTS.test(`${h}.`)));
-  if (own(line) || !eight.children.some(own)) return line.section301;
-  return line.section301.filter((h) => !listed(h));
-}
-
 function subheadingsOf(prefix: string, chapter99: Map<string, Chapter99Heading>): Chapter99Heading[] {
   return [...chapter99.values()].filter((h) => h.heading.startsWith(`${prefix}.`));
 }

@@ -4,8 +4,8 @@
  * the entries they cover. Where several headings cover an entry, the highest rate applies (they
  * are alternatives, not cumulative). The caller may instead set the rate explicitly.
  */
-import { inEffect, lastDayOf, type Chapter99Heading } from '../chapter99.js';
-import { SECTION_301_NOTE_31_LINES, SECTION_301_SETTINGS, type Note31Lines } from '../policy.js';
+import { citedProvisions, inEffect, lastDayOf, type Chapter99Heading } from '../chapter99.js';
+import { SECTION_301_NOTE_31_LINES, SECTION_301_SETTINGS, SECTION_301_TEN_DIGIT_LISTS, type Note31Lines } from '../policy.js';
 import type { Charge } from './measure.js';
 
 export interface Section301 {
@@ -33,9 +33,31 @@ export function explicitSection301(setting: string): Section301 {
   };
 }
 
+/** What the ten-digit rule reads of a schedule line. */
+interface FootnotedLine {
+  footnotes: readonly string[];
+  section301: Chapter99Heading[];
+  children: readonly FootnotedLine[];
+}
+
 /**
- * The Section 301 headings of a line (`digits`) entered on `date`: those its footnotes cite, as note 31's
- * lists of particular lines correct them (SECTION_301_NOTE_31_LINES): a listed heading covers the lines
+ * Which lines a list of note 31 covers, in two rules: this one, read from the schedule's footnotes
+ * when the schedule is built, and section301Headings below, from the policy table when a line is
+ * costed. A ten-digit line's Section 301 headings: those of lists naming ten-digit lines
+ * (SECTION_301_TEN_DIGIT_LISTS) that its 8-digit line cites hold for it only if its own footnotes
+ * cite one too, when some ten-digit line of the 8-digit line does (the list names those, not the others).
+ */
+export function tenDigitSection301(line: FootnotedLine, eight: FootnotedLine | undefined): Chapter99Heading[] {
+  const listed = (h: Chapter99Heading) => SECTION_301_TEN_DIGIT_LISTS.test(h.heading);
+  if (!eight || !eight.section301.some(listed)) return line.section301;
+  const own = (l: FootnotedLine) => l.footnotes.filter((f) => !eight.footnotes.includes(f)).some((f) => citedProvisions(f).some((h) => SECTION_301_TEN_DIGIT_LISTS.test(`${h}.`)));
+  if (own(line) || !eight.children.some(own)) return line.section301;
+  return line.section301.filter((h) => !listed(h));
+}
+
+/**
+ * The Section 301 headings of a line (`digits`) entered on `date`: those its footnotes cite (after
+ * tenDigitSection301), as note 31's lists of particular lines correct them (SECTION_301_NOTE_31_LINES): a listed heading covers the lines
  * it names, cited or not, and no other line of the same 8-digit line. An 8-digit line whose ten-digit
  * lines the list tells apart keeps what it cites: its answer says the suffix matters.
  */
