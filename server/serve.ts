@@ -4,10 +4,9 @@
  * configuration mistake stops the start with one line and exit 1. SIGTERM and SIGINT finish the
  * requests in flight, then exit.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { buildApp } from './app.js';
 import { loadDeps, loadTariff, readSettings } from './config.js';
-import { readSearchIndexAsync } from './data/search-index.js';
+import { prepareSearch } from './data/search-index.js';
 
 function cannotStart(message: string): never {
   console.error(`landed: cannot start: ${message}`);
@@ -45,16 +44,7 @@ app.log.info({ hts_revision: deps.tariff.revision, lines: deps.tariff.schedule.s
 // Read now rather than on the first search, which would wait for it; after `ready`, so that a start never
 // does, and its files off the main thread, so that the first requests barely do.
 const indexStarted = performance.now();
-void readSearchIndexAsync().then(async (index) => {
-  if (index) deps.tariff.adoptSearchIndex(index);
-  else deps.tariff.searchIndexLoaded();
-  app.log.info({ ms: Math.round(performance.now() - indexStarted) }, 'search index loaded');
-  // A search's first runs compile its code (a 50-80 ms hold each): done here, one a turn, not in a user's request.
-  for (const q of ['cotton shirts for men', 'parts of machines containing more than 50 percent by weight of steel', '8471']) {
-    await nextTurn();
-    deps.tariff.search({ q, limit: 10 });
-  }
-});
+void prepareSearch(deps.tariff, () => app.log.info({ ms: Math.round(performance.now() - indexStarted) }, 'search index loaded'));
 
 let closing = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

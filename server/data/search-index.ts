@@ -1,6 +1,6 @@
 /**
  * The search index of the schedule (shared/search), prebuilt by `npm run build` into
- * dist/data/search-index.json beside the tariff index, and read just after the start (server/main.ts)
+ * dist/data/search-index.json beside the tariff index, and read just after the start (prepareSearch)
  * or when the first search asks for it: a start never waits for it. Its numbers are typed arrays,
  * written as their bytes after two lines of JSON (in this machine's byte order: the build writes the
  * index where it runs), so that reading it is a copy, not a parse of a million numbers. Its first line names the format and the sha256 of the schedule file
@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import type { Schedule } from '../../shared/index.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Schedule, Tariff } from '../../shared/index.js';
 import { ScheduleIndex, type IndexParts } from '../../shared/search/schedule-index.js';
 import { tradeTerms, type TradeTerm } from '../../shared/search/trade-terms.js';
 import { readCsv } from './countries.js';
@@ -83,12 +84,31 @@ export function readSearchIndex(env: NodeJS.ProcessEnv = process.env, path = sea
  * The same, its files read off the main thread (the server's read just after `ready`): only the index's
  * making, about 30 ms, holds the requests that arrive meanwhile.
  */
-export async function readSearchIndexAsync(env: NodeJS.ProcessEnv = process.env, path = searchIndexPath): Promise<ScheduleIndex | null> {
+async function readSearchIndexAsync(env: NodeJS.ProcessEnv = process.env, path = searchIndexPath): Promise<ScheduleIndex | null> {
   try {
     const [file, st, hts, terms] = await Promise.all([readFile(path), stat(path), readFile(htsPath(env)), readFile(tradeTermsPath)]);
     return searchIndexOf(file, st.mtimeMs, hts, terms);
   } catch {
     return null;
+  }
+}
+
+/** One query of each kind (words, a long description, a code): a search's first runs compile its code, a 50-80 ms hold each. */
+const WARM_UP_QUERIES = ['cotton shirts for men', 'parts of machines containing more than 50 percent by weight of steel', '8471'];
+
+/**
+ * The search made ready after the start: the index read off the main thread and adopted (`loaded` is
+ * called then), then the search's code compiled by WARM_UP_QUERIES, one a turn of the event loop, so
+ * that no user's request pays for either.
+ */
+export async function prepareSearch(tariff: Tariff, loaded: () => void): Promise<void> {
+  const index = await readSearchIndexAsync();
+  if (index) tariff.adoptSearchIndex(index);
+  else tariff.searchIndexLoaded();
+  loaded();
+  for (const q of WARM_UP_QUERIES) {
+    await nextTurn();
+    tariff.search({ q, limit: 10 });
   }
 }
 
