@@ -52,7 +52,7 @@ export async function bulkBench(svc: Service, items: OrderItem[], orders = 40): 
     if (totals.errors) throw new Error(`the benchmark order has ${totals.errors} bad lines`);
     return text;
   };
-  // The service's log lines reach its file shortly after the answers (pino writes them asynchronously): wait for them before counting.
+  // The service's log lines reach its file up to 50 ms after the answers (server/log.ts): wait for them before counting.
   const settled = () => new Promise((r) => setTimeout(r, 150));
   let skip = 0;
   const { cpuMs: serverCpuMs, trips, last } = await cpuPerOrder(svc.pid, post, orders, async () => {

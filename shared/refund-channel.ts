@@ -126,6 +126,7 @@ export interface ChannelTotal {
   earliestDeadline: string | null;
 }
 
+const CHANNELS: readonly Channel[] = ['cape', 'protest', 'court', 'not_cape'];
 const GROUP_LABELS: Readonly<Record<Exclude<Channel, 'cape'>, string>> = { protest: 'Protest', court: 'Final: court action', not_cape: 'Not for CAPE' };
 
 /**
@@ -143,8 +144,9 @@ export function channelTotals(entries: readonly ChannelEntry[]): ChannelTotal[] 
     t.interestCents += interestCents;
     if (c.deadline !== null && (t.earliestDeadline === null || c.deadline < t.earliestDeadline)) t.earliestDeadline = c.deadline;
   }
+  // Sorted stably from the channels' own order, so that a protest and a court action due the same day stay in that order.
   const rank = (t: ChannelTotal) => (t.channel === 'cape' ? '' : (t.earliestDeadline ?? '\uffff'));
-  return [...totals.values()].sort((a, b) => rank(a).localeCompare(rank(b)));
+  return CHANNELS.flatMap((c) => totals.get(c) ?? []).sort((a, b) => (rank(a) < rank(b) ? -1 : rank(a) > rank(b) ? 1 : 0));
 }
 
 /** The overpayment rate row in force on a day, and whether it was carried past the last known quarter. */

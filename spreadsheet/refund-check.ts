@@ -257,7 +257,7 @@ export function refundGrid(sheet: RefundSheet, rows: number, checked: RefundChec
   formats.push([...TEXT_FORMATS]);
   fills.push(null);
   found.entries.forEach((e, i) => row([e.entryNumber, e.channel.label, e.refundCents / 100, e.interest.cents / 100, entryNote(e, names, gathered[i].facts.entryDate)], false, e.refused ? '#f4cccc' : null));
-  // By heading, named; by channel, earliest deadline first; the total with deposited against computed in words.
+  // By heading, named; by channel, CAPE first, then the earliest deadline, not for CAPE last; the total with deposited against computed in words.
   for (const [h, c] of refundHeadings(found.entries)) row(['By heading', h ? (names.get(h) ?? h) : 'IEEPA (no heading given)', c / 100, '', '']);
   for (const c of entryChannelTotals(found.entries))
     row(['By channel', c.label, c.refundCents / 100, c.interestCents / 100, `${c.entries} entr${c.entries === 1 ? 'y' : 'ies'}${c.earliestDeadline ? `; earliest deadline ${c.earliestDeadline}` : ''}`]);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkEntryNumber, entryCheckDigit } from '../../shared/entry-number.js';
-import { capeCsv, capeDeclaration, entryChannel, refundInterest } from '../../shared/refund-channel.js';
+import { capeCsv, capeDeclaration, channelTotals, entryChannel, refundInterest, type EntryChannel } from '../../shared/refund-channel.js';
 
 const FILING = '2026-05-20';
 
@@ -50,6 +50,26 @@ describe('entryChannel', () => {
 
   it('before CAPE opened (2026-04-20) the channel says from when', () => {
     expect(entryChannel({ entryDate: '2025-09-10' }, '2026-04-19').label).toBe('CAPE from 2026-04-20');
+  });
+});
+
+describe('channelTotals', () => {
+  const channel = (c: EntryChannel['channel'], deadline: string | null, label = ''): EntryChannel => ({ channel: c, label, deadline, liquidation: null, rule: '' });
+  it('sums each channel in cents; CAPE first, then the earliest deadline, a protest before a court action due the same day, not for CAPE last', () => {
+    const totals = channelTotals([
+      { channel: channel('not_cape', null, 'Not for CAPE (type 08)'), refundCents: 0, interestCents: 0 },
+      { channel: channel('court', '2026-08-27'), refundCents: 500, interestCents: 7 },
+      { channel: channel('protest', '2026-09-30'), refundCents: 100_050, interestCents: 4_403 },
+      { channel: channel('protest', '2026-08-27'), refundCents: 1, interestCents: 0 },
+      { channel: channel('cape', null, 'CAPE now'), refundCents: 300_000, interestCents: 5_122 },
+      { channel: channel('court', '2027-11-20'), refundCents: 250, interestCents: 3 },
+    ]);
+    expect(totals).toEqual([
+      { channel: 'cape', label: 'CAPE now', entries: 1, refundCents: 300_000, interestCents: 5_122, earliestDeadline: null },
+      { channel: 'protest', label: 'Protest', entries: 2, refundCents: 100_051, interestCents: 4_403, earliestDeadline: '2026-08-27' },
+      { channel: 'court', label: 'Final: court action', entries: 2, refundCents: 750, interestCents: 10, earliestDeadline: '2026-08-27' },
+      { channel: 'not_cape', label: 'Not for CAPE', entries: 1, refundCents: 0, interestCents: 0, earliestDeadline: null },
+    ]);
   });
 });
 

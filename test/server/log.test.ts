@@ -57,4 +57,17 @@ describe('the log on standard output (written 4 kB at a time)', () => {
       expect(lines.map((l) => JSON.parse(l).url)).toEqual(Array.from({ length: 1000 }, (_, i) => `/api/v1/duty?n=${i}`));
     }
   });
+
+  it('lets the process exit when its reader has gone (a closed pipe), the lines left unwritten', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'test/server/fixtures/log-child.ts'], { cwd: projectRoot, env: { ...process.env, LINES: '10', END: 'term' }, stdio: ['ignore', 'pipe', 'ignore'] });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    // Its first lines arrive (the 50 ms flush), then the reader goes and the child logs ten lines more and exits.
+    await new Promise((resolve) => child.stdout.once('data', resolve));
+    child.stdout.destroy();
+    child.kill('SIGTERM');
+    const guard = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const code = await exited;
+    clearTimeout(guard);
+    expect(code).toBe(0);
+  });
 });
