@@ -41,6 +41,8 @@ try {
   );
 }
 app.log.info({ hts_revision: deps.tariff.revision, lines: deps.tariff.schedule.size }, 'ready');
+// At once, not with the next 4 kB of lines (server/log.ts): a supervisor may wait for it.
+app.log.flush();
 // Read now rather than on the first search, which would wait for it; after `ready`, so that a start never
 // does, and its files off the main thread, so that the first requests barely do.
 const indexStarted = performance.now();

@@ -4,10 +4,13 @@
  * the query, the rate-limit decision, headers to add), so a request allocates no context object
  * and no closure on the way through the gate.
  */
-import { ServerResponse, STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { RateDecision } from '../auth/rate-limit.js';
 import type { Route } from '../routes/route.js';
 import type { Query } from './query.js';
+
+// As server.ts takes node:http: without its ES facade, which would load undici.
+const { ServerResponse, STATUS_CODES } = process.getBuiltinModule('node:http');
 
 export class Exchange extends ServerResponse<IncomingMessage> {
   /** When the request arrived (performance.now()), for the log line's responseTime. */

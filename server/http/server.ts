@@ -3,8 +3,7 @@
  * every header line kept, requests Node refuses before routing answered in the API's error shape,
  * and a close that finishes the answers in flight.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { createRequire } from 'node:module';
+import type { IncomingMessage, Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
@@ -12,6 +11,10 @@ import { STATUS, type ErrorCode } from '../errors.js';
 import { errorJson } from '../serialize.js';
 import { Exchange, rawAnswer } from './exchange.js';
 import { JSON_HEADERS } from './reply.js';
+
+// Not `import ... from 'node:http'`: an ES import makes Node build the module's ES facade, which reads
+// every export, and its WebSocket getter loads undici: about 45 ms of every start here (docs/performance.md).
+const { createServer } = process.getBuiltinModule('node:http');
 
 export interface HttpServer {
   listen(at: { port: number; host: string }): Promise<string>;
@@ -38,7 +41,7 @@ export function httpServer(options: { https?: { cert: Buffer; key: Buffer }; tim
   };
   // node:https (and TLS) loaded only when asked for: a few milliseconds of every other start.
   const server: Server<typeof IncomingMessage, typeof Exchange> = https
-    ? (createRequire(import.meta.url)('node:https') as typeof import('node:https')).createServer({ ...https, ...serverOptions }, onRequest as never)
+    ? process.getBuiltinModule('node:https').createServer({ ...https, ...serverOptions }, onRequest as never)
     : createServer(serverOptions, onRequest as never);
   // Longer than the 60 s idle time-out of common load balancers, so they never reuse a connection this side has just closed.
   server.keepAliveTimeout = 72_000;
