@@ -22,6 +22,11 @@ export interface Child {
   listeningMs: number;
   /** Everything the process wrote to stdout and stderr so far. */
   log(): string;
+  /**
+   * The log once it has stopped growing for 150 ms: the service writes its lines in batches at
+   * most 50 ms apart (server/log.ts), so a line of a request just answered may not be there yet.
+   */
+  settledLog(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -78,7 +83,13 @@ export async function spawnListening(args: string[], env: NodeJS.ProcessEnv, dir
     }
     await new Promise((r) => setTimeout(r, 2));
   }
-  return { url, pid: child.pid!, spawnedAt: t0, listeningMs: performance.now() - t0, log, stop: () => stop(child) };
+  const settledLog = async () => {
+    for (let last = -1, text = log(); ; last = text.length, text = log()) {
+      if (text.length === last) return text;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  };
+  return { url, pid: child.pid!, spawnedAt: t0, listeningMs: performance.now() - t0, log, settledLog, stop: () => stop(child) };
 }
 
 async function stop(child: ChildProcess): Promise<void> {

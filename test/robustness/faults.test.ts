@@ -69,8 +69,9 @@ describe('the key store fails while the service runs', () => {
     }
     expect((await duty(svc, svc.keys[4])).status).toBe(200);
     expect((await fetch(`${svc.url}/healthz`)).status).toBe(200);
-    expect(svc.log()).toMatch(/key store unavailable/);
-    expect(svc.log()).not.toContain(svc.keys[4]);
+    const log = await svc.settledLog();
+    expect(log).toMatch(/key store unavailable/);
+    expect(log).not.toContain(svc.keys[4]);
   });
 });
 

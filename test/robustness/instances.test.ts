@@ -177,7 +177,7 @@ describe('three instances, one PostgreSQL, one Redis', () => {
     for (let k = 0; k < loadKeys.length; k++) expect(answers.filter((a) => a.key === k && a.status === 200).length).toBeLessThanOrEqual(120);
     // A key never used before is served by every instance.
     expect((await Promise.all(instances.map((s) => ask(s, keys[4])))).map((a) => a.status)).toEqual([200, 200, 200]);
-    for (const s of instances) expect(s.log()).not.toContain(keys[1]);
+    for (const s of instances) expect(await s.settledLog()).not.toContain(keys[1]);
   });
 
   it('a store that stops answering holds no request beyond the time-out, and service resumes', async () => {
