@@ -22,31 +22,39 @@ export interface StartupFigures {
 }
 
 
-async function firstAnswer(start: () => Promise<Child & { keys?: string[] }>, path: string, runs: number) {
-  const first: number[] = [];
-  const listening: number[] = [];
-  const rss: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const c = await start();
-    try {
-      const status = await statusOf(c.url + path, c.keys ? { authorization: `Bearer ${c.keys[0]}` } : {});
-      if (status !== 200) throw new Error(`first answer to ${path} was ${status}`);
-      first.push(performance.now() - c.spawnedAt);
-      listening.push(c.listeningMs);
-      rss.push(rssBytes(c.pid));
-      cpu.push(cpuMs(c.pid));
-    } finally {
-      await c.stop();
-    }
-  }
-  return { first, listening, rss, cpu };
+interface Starts {
+  first: number[];
+  listening: number[];
+  rss: number[];
+  cpu: number[];
 }
 
-/** Both servers started with this process's environment and `env` over it (undefined: left out). */
+/** One start to its first answer to `path`, added to `into`. */
+async function firstAnswer(start: () => Promise<Child & { keys?: string[] }>, path: string, into: Starts): Promise<void> {
+  const c = await start();
+  try {
+    const status = await statusOf(c.url + path, c.keys ? { authorization: `Bearer ${c.keys[0]}` } : {});
+    if (status !== 200) throw new Error(`first answer to ${path} was ${status}`);
+    into.first.push(performance.now() - c.spawnedAt);
+    into.listening.push(c.listeningMs);
+    into.rss.push(rssBytes(c.pid));
+    into.cpu.push(cpuMs(c.pid));
+  } finally {
+    await c.stop();
+  }
+}
+
+/**
+ * Both servers started with this process's environment and `env` over it (undefined: left out),
+ * alternately, so that a slow spell of the machine falls on both.
+ */
 export async function startupBench(runs = 5, env: NodeJS.ProcessEnv = {}, query = 'hts=6109.10.00&value=1000&origin=china'): Promise<StartupFigures> {
-  const svc = await firstAnswer(() => startService(env), `/api/v1/duty?${query}`, runs);
-  const bare = await firstAnswer(() => startBare(1000, env), '/', runs);
+  const svc: Starts = { first: [], listening: [], rss: [], cpu: [] };
+  const bare: Starts = { first: [], listening: [], rss: [], cpu: [] };
+  for (let i = 0; i < runs; i++) {
+    await firstAnswer(() => startService(env), `/api/v1/duty?${query}`, svc);
+    await firstAnswer(() => startBare(1000, env), '/', bare);
+  }
   return {
     runs,
     firstAnswerMs: median(svc.first),
