@@ -14,6 +14,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiError } from '../errors.js';
+import { stringEnd } from '../json-text.js';
 
 /** The parsed body of `req` (undefined when there was none); rejects with an ApiError. */
 export function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
@@ -177,18 +178,6 @@ function duplicate(text: string): { name: string; at: string } {
     }
   }
   return { name: '', at: '' };
-}
-
-/** Where the string opened by the quote at `i` closes (a quote after an even run of backslashes), or -1. */
-function stringEnd(text: string, i: number): number {
-  let j = i;
-  for (;;) {
-    j = text.indexOf('"', j + 1);
-    if (j < 0) return -1;
-    let b = j - 1;
-    while (text.charCodeAt(b) === 92 /* backslash */) b--;
-    if (((j - 1 - b) & 1) === 0) return j;
-  }
 }
 
 /** The value of a JSON text; an ApiError (invalid_json) saying where it is not JSON, without echoing it (it may hold a key). */
