@@ -8,10 +8,11 @@ import { costOrder, costQuery, type DutyQuery, type DutyResult, type Order, type
 import { parseDate } from './params.js';
 import { htsRecord, type HtsRecord } from './record.js';
 import { governingRevision, type CodeHistory, type RevisionInfo } from './revisions.js';
-import { finish, type Schedule } from './schedule.js';
+import type { Schedule } from './schedule.js';
 import { ScheduleIndex } from './search/schedule-index.js';
 import { searchSchedule, type SearchAnswer, type SearchQuery } from './search/search.js';
 import { Chapter99, type Chapter99Tables } from './stacking.js';
+import { finish, joined, type Run } from './steps.js';
 
 /**
  * The revisions of the dated schedule (shared/revisions.ts) and how to build one of them (the caller
@@ -19,7 +20,7 @@ import { Chapter99, type Chapter99Tables } from './stacking.js';
  */
 export interface DatedSchedules {
   revisions: readonly RevisionInfo[];
-  /** Revision k's schedule, built a step at a time (shared/schedule.ts, scheduleSteps). */
+  /** Revision k's schedule, read a step at a time (shared/schedule.ts: its chapters built when first asked for, chapteredScheduleSteps). */
   scheduleSteps(k: number): Generator<void, Schedule>;
   /** Where codes absent from revision k stood in the others (read when first asked). */
   history(k: number): CodeHistory;
@@ -28,7 +29,7 @@ export interface DatedSchedules {
 /** Older revisions a caller built for one request (prepare), by their index among the dated revisions. */
 export type Built = ReadonlyMap<number, FoundLines>;
 
-/** Older revisions kept built at once (about 23 MB of heap each, beside the 30 MB of the dated rows): a day's entries fall on a few. */
+/** Older revisions kept at once (their chapters built as asked for; beside the 30 MB of the dated rows): a day's entries fall on a few. */
 const REVISIONS_KEPT = 4;
 
 export class Tariff {
@@ -46,6 +47,8 @@ export class Tariff {
   private readonly own: number;
   /** Older revisions' lines by index, least recently used first. */
   private readonly older = new Map<number, FoundLines>();
+  /** Older revisions being built: requests that need one at once each advance its one build a step. */
+  private readonly building = new Map<number, Run<FoundLines>>();
 
   /**
    * `chapter99`: the tables of data/ch99, turned into per-code lookups once, here. `searchIndex`:
@@ -105,18 +108,31 @@ export class Tariff {
   }
 
   /**
-   * The older revision governing `date` built a step at a time, for a caller that lets other work run
-   * between steps (server/routes/revisions.ts), then kept as linesOn keeps it; null when there is
-   * nothing to build. Its value goes to duty() or order() in `built`, which a later build cannot evict.
+   * The older revision governing `date` built a step at a time, with the chapters of `codes`, for a
+   * caller that lets other work run between steps (server/routes/revisions.ts), then kept as linesOn
+   * keeps it; null when there is nothing to build. Its value goes to duty() or order() in `built`,
+   * which a later build cannot evict. A chapter not built ahead is built when a code of it is costed.
    */
-  prepare(date: string): Generator<void, [number, FoundLines]> | null {
+  prepare(date: string, codes: readonly unknown[] = []): Generator<void, [number, FoundLines]> | null {
     const k = this.governing(date);
-    if (k < 0 || this.older.has(k)) return null;
-    return this.prepared(k);
+    if (k < 0) return null;
+    const kept = this.older.get(k);
+    const chapters = [...new Set(codes.flatMap(chapterOf))];
+    if (kept && chapters.every((c) => kept.schedule.chapterSteps?.(c) == null)) return null;
+    return this.prepared(k, chapters);
   }
 
-  private *prepared(k: number): Generator<void, [number, FoundLines]> {
-    return [k, this.keep(k, yield* this.build(k))];
+  private *prepared(k: number, chapters: readonly string[]): Generator<void, [number, FoundLines]> {
+    const lines = this.older.get(k) ?? (yield* joined(this.building, k, () => this.builtKept(k)));
+    for (const c of chapters) {
+      const steps = lines.schedule.chapterSteps?.(c);
+      if (steps) yield* steps;
+    }
+    return [k, lines];
+  }
+
+  private *builtKept(k: number): Generator<void, FoundLines> {
+    return this.keep(k, yield* this.build(k));
   }
 
   private *build(k: number): Generator<void, FoundLines> {
@@ -159,6 +175,12 @@ export class Tariff {
   }
 }
 
+/** The chapter of a code as a caller wrote it (`6109.10.00`, `61091000`), when it reads as one; a bad code is the costing's error to give. */
+function chapterOf(code: unknown): string[] {
+  const m = typeof code === 'string' || typeof code === 'number' ? /^\s*(\d\d)/.exec(String(code)) : null;
+  return m ? [m[1]] : [];
+}
+
 const DAY_MS = 86_400_000;
 let today = '';
 let tomorrowAt = 0;
@@ -177,7 +199,7 @@ export { ORIGINS, type Origin, type Country } from './origins.js';
 export { CAVEATS } from './policy.js';
 export { parseRate, type DutyRate, type GeneralRate, type Column2Rate, type RateComponent } from './rates.js';
 export { parseSpecialColumn, type SpecialProgram } from './special-programs.js';
-export { buildSchedule, scheduleSteps, type HtsRow, type Schedule, type TariffLine } from './schedule.js';
+export { buildSchedule, chapteredScheduleSteps, scheduleSteps, type HtsRow, type Schedule, type TariffLine } from './schedule.js';
 export { DUTY_QUERY_PARAMS, ORDER_FIELDS, ORDER_ITEM_FIELDS, type AdditionalDuty, type DutyQuery, type DutyResult, type Order, type OrderItem, type OrderLine, type OrderResult, type OrderTotals } from './order.js';
 export { checkFields } from './params.js';
 export { CLAIMS, FACT_PARAMS } from './claims.js';

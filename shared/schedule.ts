@@ -12,6 +12,7 @@ import { tenDigitSection301 } from './measures/section301-china.js';
 import { SECTION_301_HEADINGS } from './policy.js';
 import { parseRate, type Column2Rate, type DutyRate, type GeneralRate } from './rates.js';
 import { parseSpecialColumn, type SpecialProgram } from './special-programs.js';
+import { finish, joined, type Run } from './steps.js';
 
 /** One row of USITC's JSON export, as published. */
 export interface HtsRow {
@@ -73,6 +74,11 @@ export interface Schedule {
   tariffLinesUnder(digits: string): number;
   /** Every coded row in schedule order. */
   lines(): Iterable<TariffLine>;
+  /**
+   * A schedule whose chapters are built when first asked for (chapteredScheduleSteps): the steps
+   * that build `chapter` (two digits) ahead of its use, or null when it is built or not in the schedule.
+   */
+  chapterSteps?(chapter: string): Generator<void, void> | null;
 }
 
 /** White space runs as one space, trimmed; the common case (nothing to tidy) allocates nothing. */
@@ -97,14 +103,6 @@ function memo<T>(f: (key: string) => T): (key: string) => T {
 /** Rows a step of a schedule's build reads before it yields (about 5-10 ms of work). */
 const ROWS_A_STEP = 1000;
 
-/** A generator run to its end: its value. */
-export function finish<T>(steps: Generator<void, T>): T {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-  }
-}
-
 export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedule {
   return finish(scheduleSteps(rows, revision));
 }
@@ -116,12 +114,88 @@ export function buildSchedule(rows: readonly HtsRow[], revision: string): Schedu
  */
 export function* scheduleSteps(rows: readonly HtsRow[], revision: string): Generator<void, Schedule> {
   if (!Array.isArray(rows) || rows.length === 0) throw new Error('the schedule has no rows');
-  const rate = memo(parseRate);
-  const special = memo((text) => parseSpecialColumn(text).programs);
-  const text = memo((t) => t);
+  const chapter99 = new Map<string, Chapter99Heading>();
+  const { ordered, byDigits } = yield* linesSteps(rows, chapter99, memos());
+  const all = lookups(ordered, byDigits);
+  return indexed(revision, ordered.length, () => all, () => ordered, (heading) => chapter99.get(heading));
+}
+
+/**
+ * The schedule of `rows` with each chapter built when first asked for, or ahead by its steps
+ * (`chapterSteps`): an older revision's query needs the chapter of its code and the chapter 99
+ * headings, not 35,000 rows (a whole revision is 200-600 ms of CPU and about 25 MB of heap). Read
+ * now, a step at a time: the rows cut by chapter (a row without a code goes with the next coded
+ * row, whose ancestor it may be) and the chapter 99 headings, which every chapter's citations name.
+ * Its lines are those of scheduleSteps (test/engine/chaptered-schedule.test.ts).
+ */
+export function* chapteredScheduleSteps(rows: readonly HtsRow[], revision: string): Generator<void, Schedule> {
+  if (!Array.isArray(rows) || rows.length === 0) throw new Error('the schedule has no rows');
+  const byChapter = new Map<string, HtsRow[]>();
+  const chapter99 = new Map<string, Chapter99Heading>();
+  let size = 0;
+  let uncoded: HtsRow[] = [];
+  let read = 0;
+  for (const row of rows) {
+    if (++read % ROWS_A_STEP === 0) yield;
+    const digits = codeOf(row);
+    if (digits === '') {
+      uncoded.push(row);
+      continue;
+    }
+    size++;
+    const chapter = digits.slice(0, 2);
+    let own = byChapter.get(chapter);
+    if (own === undefined) byChapter.set(chapter, (own = []));
+    for (const r of uncoded) own.push(r);
+    uncoded = [];
+    own.push(row);
+    if (chapter === '99') chapter99.set(dotted(digits), heading99(row, digits));
+  }
+  const shared = memos();
+  const built = new Map<string, { lines: TariffLine[]; lookups: Lookups }>();
+  /** Chapters being built: requests that need one at once each advance its one build a step. */
+  const building = new Map<string, Run<void>>();
+  function* build(chapter: string): Generator<void, void> {
+    const { ordered, byDigits } = yield* linesSteps(byChapter.get(chapter)!, chapter99, shared, false);
+    built.set(chapter, { lines: ordered, lookups: lookups(ordered, byDigits) });
+  }
+  const join = (chapter: string) => joined(building, chapter, () => build(chapter));
+  const lookupsOf = (chapter: string) => {
+    if (!built.has(chapter) && byChapter.has(chapter)) finish(join(chapter));
+    return built.get(chapter)?.lookups;
+  };
+  let all: TariffLine[] | undefined;
+  const lines = () => (all ??= [...byChapter.keys()].flatMap((chapter) => (lookupsOf(chapter), built.get(chapter)!.lines)));
+  return {
+    ...indexed(revision, size, lookupsOf, lines, (heading) => chapter99.get(heading)),
+    chapterSteps: (chapter) => (built.has(chapter) || !byChapter.has(chapter) ? null : join(chapter)),
+  };
+}
+
+/** A row's code without its dots ('' for a row of text only). */
+const codeOf = (row: HtsRow): string => (row.htsno ?? '').replace(/\./g, '').trim();
+
+/** Headings parsed by row: the revisions of the dated schedule share the rows they did not change (shared/revisions.ts, rowsOf), and so their headings. */
+const headings = new WeakMap<HtsRow, Chapter99Heading>();
+
+function heading99(row: HtsRow, digits: string): Chapter99Heading {
+  let heading = headings.get(row);
+  if (heading === undefined) headings.set(row, (heading = parseChapter99Heading(dotted(digits), blank(row.description), row.general ?? '')));
+  return heading;
+}
+
+/** What a build parses once per distinct cell: the schedule repeats most rate cells and footnotes. */
+function memos() {
+  return { rate: memo(parseRate), special: memo((text) => parseSpecialColumn(text).programs), text: memo((t) => t) };
+}
+
+/**
+ * The lines of `rows` in order, with what their footnotes cite resolved against `chapter99` (filled
+ * here from the rows of chapter 99 when `readHeadings`, before the citations are resolved).
+ */
+function* linesSteps(rows: readonly HtsRow[], chapter99: Map<string, Chapter99Heading>, { rate, special, text }: ReturnType<typeof memos>, readHeadings = true): Generator<void, { ordered: TariffLine[]; byDigits: Map<string, TariffLine> }> {
   const byDigits = new Map<string, TariffLine>();
   const ordered: TariffLine[] = [];
-  const chapter99 = new Map<string, Chapter99Heading>();
   // Ancestors of the current row: text rows (no code) matter for full descriptions. `path` is the
   // full description down to the entry.
   const stack: { indent: number; digits: string; path: string; line: TariffLine | null }[] = [];
@@ -129,7 +203,7 @@ export function* scheduleSteps(rows: readonly HtsRow[], revision: string): Gener
   let read = 0;
   for (const row of rows) {
     if (++read % ROWS_A_STEP === 0) yield;
-    const digits = (row.htsno ?? '').replace(/\./g, '').trim();
+    const digits = codeOf(row);
     const indent = Number(row.indent) || 0;
     const description = blank(row.description);
     while (stack.length) {
@@ -143,7 +217,7 @@ export function* scheduleSteps(rows: readonly HtsRow[], revision: string): Gener
     let line: TariffLine | null = null;
     if (digits) {
       const hts = dotted(digits);
-      if (hts.startsWith('99')) chapter99.set(hts, parseChapter99Heading(hts, description, row.general ?? ''));
+      if (readHeadings && hts.startsWith('99')) chapter99.set(hts, heading99(row, digits));
       let parentLine: TariffLine | null = null;
       for (let i = stack.length - 1; i >= 0 && !parentLine; i--) if (stack[i].line && digits.startsWith(stack[i].digits)) parentLine = stack[i].line;
       const rates = ownRates(row, hts, rate, special);
@@ -193,8 +267,7 @@ export function* scheduleSteps(rows: readonly HtsRow[], revision: string): Gener
   yield;
   for (const line of ordered) if (line.digits.length === 10) line.section301 = tenDigitSection301(line, byDigits.get(line.digits.slice(0, 8)));
   yield;
-  const all = lookups(ordered, byDigits);
-  return indexed(revision, ordered.length, () => all, () => ordered, (heading) => chapter99.get(heading));
+  return { ordered, byDigits };
 }
 
 /** What find and tariffLinesUnder read: of every line, or of one chapter's (a code's lines are all in its chapter). */

@@ -8,8 +8,8 @@ import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, wr
 import { join } from 'node:path';
 import { constants, gunzipSync, gzipSync } from 'node:zlib';
 import { codeHistory, DATED_FIELDS, rowFields, rowsOf, type DatedRow, type DatedScheduleData, type RevisionInfo } from '../../shared/revisions.js';
-import { scheduleSteps, type DatedSchedules, type HtsRow } from '../../shared/index.js';
-import { finish } from '../../shared/schedule.js';
+import { chapteredScheduleSteps, type DatedSchedules, type HtsRow } from '../../shared/index.js';
+import { finish, joined, type Run } from '../../shared/steps.js';
 import { stringEnd } from '../json-text.js';
 import { dataDir } from './paths.js';
 
@@ -114,21 +114,15 @@ export function datedSchedules(path: string): DatedSchedules | null {
   const revisions = readRevisions(path);
   let data: DatedScheduleData | undefined;
   /** The file's read under way: requests building two revisions at once each advance it a step. */
-  let reading: Generator<void, DatedScheduleData> | undefined;
+  const reading = new Map<string, Run<DatedScheduleData>>();
   function* read(): Generator<void, DatedScheduleData> {
-    while (data === undefined) {
-      reading ??= datedScheduleSteps(path);
-      const step = reading.next();
-      if (step.done) data = step.value;
-      else yield;
-    }
-    return data;
+    return (data ??= yield* joined(reading, path, () => datedScheduleSteps(path)));
   }
   const rows = () => data ?? finish(read());
   return {
     revisions,
     *scheduleSteps(k) {
-      return yield* scheduleSteps(rowsOf(yield* read(), k), revisions[k].name);
+      return yield* chapteredScheduleSteps(rowsOf(yield* read(), k), revisions[k].name);
     },
     history(k) {
       let history: ReturnType<typeof codeHistory> | undefined;

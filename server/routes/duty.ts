@@ -1,7 +1,7 @@
 /** GET /duty, POST /duty/batch and POST /duty/bulk: the engine's estimates. */
 import { checkFields, DUTY_QUERY_PARAMS, errorBodyOf, InputError, type Built, type Tariff } from '../../shared/index.js';
 import { batchJson, dutyJson, orderJson } from '../serialize.js';
-import { onRevisions } from './revisions.js';
+import { onRevisions, type Need } from './revisions.js';
 import { GET, jsonObject, lineArray, POST, type Route } from './route.js';
 
 /**
@@ -13,6 +13,12 @@ import { GET, jsonObject, lineArray, POST, type Route } from './route.js';
  * cost up to 10 ms, counts as its queries (routes/search.ts).
  */
 const ONE_REQUEST = { cost: () => 1 };
+
+/** A query's or an order line's date (`otherwise` when it gives none) and code, as sent. */
+function need(o: unknown, otherwise: unknown): Need {
+  const { date, hts } = o !== null && typeof o === 'object' ? (o as { date?: unknown; hts?: unknown }) : {};
+  return [date ?? otherwise, hts];
+}
 
 export function dutyRoutes(tariff: Tariff): Route[] {
   /** Several GET /duty queries in one request: each answered exactly as GET /duty would, its errors included. */
@@ -27,19 +33,18 @@ export function dutyRoutes(tariff: Tariff): Route[] {
         throw e;
       }
     });
-  const dateOf = (o: unknown) => (o !== null && typeof o === 'object' ? (o as { date?: unknown }).date : undefined);
-  // Each costed on the revisions its dates need, built first when they are not yet (routes/revisions.ts).
-  const one = (query: Record<string, string>) => onRevisions(tariff, [query.date], (built) => dutyJson(tariff.duty(query, built)));
+  // Each costed on the revisions its dates need, with the chapters of its codes, built first when they are not yet (routes/revisions.ts).
+  const one = (query: Record<string, string>) => onRevisions(tariff, [[query.date, query.hts]], (built) => dutyJson(tariff.duty(query, built)));
   const several = (raw: unknown) => {
     const body = jsonObject(raw);
     checkFields(body, ['queries']);
     const queries = lineArray(body.queries, 'queries');
-    return onRevisions(tariff, queries.map(dateOf), (built) => batchJson(batch(queries, built)));
+    return onRevisions(tariff, queries.map((q) => need(q, undefined)), (built) => batchJson(batch(queries, built)));
   };
   const order = (raw: unknown) => {
     const body = jsonObject(raw);
     const items = lineArray(body.items, 'items');
-    return onRevisions(tariff, [body.date, ...items.map(dateOf)], (built) => orderJson(tariff.order(body as never, built)));
+    return onRevisions(tariff, [[body.date, undefined], ...items.map((item) => need(item, body.date))], (built) => orderJson(tariff.order(body as never, built)));
   };
   return [
     // Synchronous but for a date whose revision is not built yet, and serialized by the schema the OpenAPI document publishes.

@@ -12,7 +12,7 @@ export const htsRoute = (tariff: Tariff): Route => ({
   params: ['date'],
   run: (res) => {
     const [code, date] = [htsCode(res.rawPath), res.query?.date];
-    return onRevisions(tariff, [date], (built) => recordJson(tariff.record(code, date, built)));
+    return onRevisions(tariff, [[date, code]], (built) => recordJson(tariff.record(code, date, built)));
   },
 });
 
