@@ -40,6 +40,19 @@ describe('an older revision built between other requests', () => {
     // 7.5% in 2025 (List 4A), 25% under 9903.91.06 from 2026-01-01 (note 31(g)).
     expect(body.lines.map((l: { section_301_heading: string }) => l.section_301_heading)).toEqual(['9903.88.15', '9903.88.15', '9903.91.06']);
   });
+  it('an order with a line on every older revision, sent twice at once: every line on its own revision, the same answers', async () => {
+    const { readRevisions, datedSchedulePath } = await import('../../server/data/dated-schedule.js');
+    const older = readRevisions(datedSchedulePath()).slice(0, -1);
+    const order = JSON.stringify({ origin: 'CN', items: older.map((r) => ({ hts: '6109.10.00.12', value: 1000, date: r.from })) });
+    const post = () => fetch(`${srv.url}/api/v1/duty/bulk`, { method: 'POST', headers: { authorization: `Bearer ${srv.key}`, 'content-type': 'application/json' }, body: order }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const [a, b] = await Promise.all([post(), post()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.totals.errors).toBe(0);
+    expect(a.body.hts_revision).toBe(older.map((r) => r.name).join('; '));
+    expect(b.body).toEqual(a.body);
+    // The general rate of 6109.10.00, 16.5%, on 1,000 in every revision.
+    expect(a.body.lines.map((l: { duty: number }) => l.duty)).toEqual(older.map(() => 165));
+  });
   it('GET /hts/{code}?date= of a revision not built yet', async () => {
     const r = await ask('/api/v1/hts/4015.12.10?date=2025-02-04');
     expect(r.status).toBe(200);
