@@ -101,7 +101,8 @@ export class Tariff {
     const k = this.governing(date);
     if (k < 0) return this.lines;
     const lines = this.older.get(k);
-    if (!lines) return this.keep(k, finish(this.build(k)));
+    // A build under way for another request is finished here rather than done twice.
+    if (!lines) return finish(joined(this.building, k, () => this.builtKept(k)));
     this.older.delete(k);
     this.older.set(k, lines);
     return lines;

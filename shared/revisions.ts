@@ -46,17 +46,21 @@ export function governingRevision(revisions: readonly RevisionInfo[], date: stri
   return k;
 }
 
-/** Each row version as a row, made once: the revisions holding a version share its object (and what is parsed from it, shared/schedule.ts). */
-const rowObjects = new WeakMap<DatedScheduleData, HtsRow[]>();
+/**
+ * Each row version as a row, made once: the revisions holding a version share its object (and what
+ * is parsed from it, shared/schedule.ts). By the version itself, not its place: adding a revision
+ * (appendRevision) inserts rows and ends others, but never changes a version's fields.
+ */
+const rowObjects = new WeakMap<DatedRow, HtsRow>();
 
 /** The rows of revision `k`, in its order, as USITC's export gives them (the fields the engine reads). */
 export function rowsOf(data: DatedScheduleData, k: number): HtsRow[] {
-  let made = rowObjects.get(data);
-  if (made === undefined) rowObjects.set(data, (made = new Array<HtsRow>(data.rows.length)));
   const rows: HtsRow[] = [];
-  for (let i = 0; i < data.rows.length; i++) {
-    const r = data.rows[i];
-    if (r[0] <= k && (r[1] === null || k < r[1])) rows.push((made[i] ??= { htsno: r[2], indent: r[3], description: r[4], units: r[5], general: r[6], special: r[7], other: r[8], footnotes: r[9] }));
+  for (const r of data.rows) {
+    if (r[0] > k || (r[1] !== null && k >= r[1])) continue;
+    let row = rowObjects.get(r);
+    if (row === undefined) rowObjects.set(r, (row = { htsno: r[2], indent: r[3], description: r[4], units: r[5], general: r[6], special: r[7], other: r[8], footnotes: r[9] }));
+    rows.push(row);
   }
   return rows;
 }

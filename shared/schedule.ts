@@ -125,27 +125,45 @@ export function* scheduleSteps(rows: readonly HtsRow[], revision: string): Gener
  * (`chapterSteps`): an older revision's query needs the chapter of its code and the chapter 99
  * headings, not 35,000 rows (a whole revision is 200-600 ms of CPU and about 25 MB of heap). Read
  * now, a step at a time: the rows cut by chapter (a row without a code goes with the next coded
- * row, whose ancestor it may be) and the chapter 99 headings, which every chapter's citations name.
- * Its lines are those of scheduleSteps (test/engine/chaptered-schedule.test.ts).
+ * row, whose ancestor it may be), the rows of earlier chapters a chapter's first row sits under,
+ * and the chapter 99 headings, which every chapter's citations name. Its lines are those of
+ * scheduleSteps (test/engine/chaptered-schedule.test.ts); a schedule with a chapter whose rows
+ * are not all together (no revision has one) is built whole.
  */
 export function* chapteredScheduleSteps(rows: readonly HtsRow[], revision: string): Generator<void, Schedule> {
   if (!Array.isArray(rows) || rows.length === 0) throw new Error('the schedule has no rows');
   const byChapter = new Map<string, HtsRow[]>();
+  /** The rows of earlier chapters a chapter's first row sits under in the whole build: its full descriptions start with theirs. */
+  const above = new Map<string, HtsRow[]>();
   const chapter99 = new Map<string, Chapter99Heading>();
+  // The whole build's ancestors, as it would hold them at each row.
+  const stack: { indent: number; digits: string; row: HtsRow }[] = [];
   let size = 0;
   let uncoded: HtsRow[] = [];
+  let groupAbove: HtsRow[] = [];
+  let current = '';
   let read = 0;
   for (const row of rows) {
     if (++read % ROWS_A_STEP === 0) yield;
     const digits = codeOf(row);
+    const indent = Number(row.indent) || 0;
+    dropNonAncestors(stack, digits, indent);
+    if (uncoded.length === 0) groupAbove = stack.map((e) => e.row);
+    stack.push({ indent, digits, row });
     if (digits === '') {
       uncoded.push(row);
       continue;
     }
     size++;
     const chapter = digits.slice(0, 2);
-    let own = byChapter.get(chapter);
-    if (own === undefined) byChapter.set(chapter, (own = []));
+    if (chapter !== current) {
+      // A chapter whose rows are not all together (no revision has one): built whole, as before.
+      if (byChapter.has(chapter)) return yield* scheduleSteps(rows, revision);
+      byChapter.set(chapter, []);
+      above.set(chapter, groupAbove);
+      current = chapter;
+    }
+    const own = byChapter.get(chapter)!;
     for (const r of uncoded) own.push(r);
     uncoded = [];
     own.push(row);
@@ -156,7 +174,7 @@ export function* chapteredScheduleSteps(rows: readonly HtsRow[], revision: strin
   /** Chapters being built: requests that need one at once each advance its one build a step. */
   const building = new Map<string, Run<void>>();
   function* build(chapter: string): Generator<void, void> {
-    const { ordered, byDigits } = yield* linesSteps(byChapter.get(chapter)!, chapter99, shared, false);
+    const { ordered, byDigits } = yield* linesSteps(byChapter.get(chapter)!, chapter99, shared, false, above.get(chapter));
     built.set(chapter, { lines: ordered, lookups: lookups(ordered, byDigits) });
   }
   const join = (chapter: string) => joined(building, chapter, () => build(chapter));
@@ -190,32 +208,42 @@ function memos() {
 }
 
 /**
- * The lines of `rows` in order, with what their footnotes cite resolved against `chapter99` (filled
- * here from the rows of chapter 99 when `readHeadings`, before the citations are resolved).
+ * Pops the rows a row of `digits` at `indent` is not under: a coded row is under the row above it
+ * when its code extends that row's, else when it is indented further.
  */
-function* linesSteps(rows: readonly HtsRow[], chapter99: Map<string, Chapter99Heading>, { rate, special, text }: ReturnType<typeof memos>, readHeadings = true): Generator<void, { ordered: TariffLine[]; byDigits: Map<string, TariffLine> }> {
+function dropNonAncestors(stack: { indent: number; digits: string }[], digits: string, indent: number): void {
+  while (stack.length) {
+    const top = stack[stack.length - 1];
+    const isPrefix = digits !== '' && top.digits !== '' && top.digits.length < digits.length && digits.startsWith(top.digits);
+    if (top.indent >= indent && !isPrefix) stack.pop();
+    else break;
+  }
+}
+
+/**
+ * The lines of `rows` in order, with what their footnotes cite resolved against `chapter99` (filled
+ * here from the rows of chapter 99 when `readHeadings`, before the citations are resolved). `above`:
+ * rows the first of `rows` sits under, read for the full descriptions only.
+ */
+function* linesSteps(rows: readonly HtsRow[], chapter99: Map<string, Chapter99Heading>, { rate, special, text }: ReturnType<typeof memos>, readHeadings = true, above: readonly HtsRow[] = []): Generator<void, { ordered: TariffLine[]; byDigits: Map<string, TariffLine> }> {
   const byDigits = new Map<string, TariffLine>();
   const ordered: TariffLine[] = [];
   // Ancestors of the current row: text rows (no code) matter for full descriptions. `path` is the
   // full description down to the entry.
   const stack: { indent: number; digits: string; path: string; line: TariffLine | null }[] = [];
 
-  let read = 0;
-  for (const row of rows) {
-    if (++read % ROWS_A_STEP === 0) yield;
+  const all = above.length ? [...above, ...rows] : rows;
+  for (let n = 0; n < all.length; n++) {
+    const row = all[n];
+    if ((n + 1) % ROWS_A_STEP === 0) yield;
     const digits = codeOf(row);
     const indent = Number(row.indent) || 0;
     const description = blank(row.description);
-    while (stack.length) {
-      const top = stack[stack.length - 1];
-      const isPrefix = digits !== '' && top.digits !== '' && top.digits.length < digits.length && digits.startsWith(top.digits);
-      if (top.indent >= indent && !isPrefix) stack.pop();
-      else break;
-    }
+    dropNonAncestors(stack, digits, indent);
     const own = description.endsWith(':') ? description.slice(0, -1) : description;
     const path = stack.length ? `${stack[stack.length - 1].path} > ${own}` : own;
     let line: TariffLine | null = null;
-    if (digits) {
+    if (digits && n >= above.length) {
       const hts = dotted(digits);
       if (readHeadings && hts.startsWith('99')) chapter99.set(hts, heading99(row, digits));
       let parentLine: TariffLine | null = null;

@@ -40,7 +40,7 @@ export function* datedScheduleSteps(path: string): Generator<void, DatedSchedule
   const text = inflated.toString('utf8');
   yield;
   // The file is written with its rows last (writeDatedSchedule); a quote inside a string is escaped, so this text is the member's.
-  const rowsAt = /,\s*"rows"\s*:\s*\[/.exec(text);
+  const rowsAt = /,[ \t\n\r]*"rows"[ \t\n\r]*:[ \t\n\r]*\[/.exec(text);
   const parse = <T>(json: string): T => {
     try {
       return JSON.parse(json) as T;
@@ -50,14 +50,19 @@ export function* datedScheduleSteps(path: string): Generator<void, DatedSchedule
   };
   const data = parse<DatedScheduleData>(rowsAt === null ? text : `${text.slice(0, rowsAt.index)},"rows":[]}`);
   if (data.format !== 1 || !Array.isArray(data.revisions) || rowsAt === null) throw new Error(`${path}: not a dated schedule of format 1`);
-  // Row boundaries: where the depth inside the list of rows comes back to 0, strings skipped.
+  const start = rowsAt.index + rowsAt[0].length;
+  /**
+   * The rows of the text from `from` to `to`, added. After a step the text goes on with the comma
+   * between two rows: a 0 before it makes the slice a JSON list again, so JSON.parse still refuses
+   * a missing comma, a stray one or anything else between rows.
+   */
   const addRows = (from: number, to: number) => {
-    // After a step, the text goes on with the comma between two rows.
-    while (from < to && text.charCodeAt(from) !== 44 /* , */ && text.charCodeAt(from) !== 91 /* [ */) from++;
-    if (text.charCodeAt(from) === 44) from++;
-    for (const row of parse<DatedRow[]>(`[${text.slice(from, to)}]`)) data.rows.push(row);
+    const more = from !== start;
+    const list = parse<unknown[]>(`[${more ? '0' : ''}${text.slice(from, to)}]`);
+    for (let j = more ? 1 : 0; j < list.length; j++) data.rows.push(list[j] as DatedRow);
   };
-  let from = rowsAt.index + rowsAt[0].length;
+  // Row boundaries: where the depth inside the list of rows comes back to 0, strings skipped.
+  let from = start;
   let depth = 0;
   let rows = 0;
   for (let i = from; i < text.length; i++) {
@@ -69,7 +74,7 @@ export function* datedScheduleSteps(path: string): Generator<void, DatedSchedule
     else if (c === 93 /* ] */ || c === 125 /* } */) {
       if (depth === 0) {
         addRows(from, i);
-        if (!/^\]\s*\}\s*$/.test(text.slice(i))) throw unreadable('text after the rows');
+        if (!/^\][ \t\n\r]*\}[ \t\n\r]*$/.test(text.slice(i))) throw unreadable('text after the rows');
         return data;
       }
       if (--depth === 0 && ++rows % ROWS_A_STEP === 0) {

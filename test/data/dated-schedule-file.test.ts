@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { datedSchedulePath, datedScheduleSteps, datedSchedules, readDatedSchedule } from '../../server/data/dated-schedule.js';
+import { appendRevision, datedSchedulePath, datedScheduleSteps, datedSchedules, emptyDatedSchedule, readDatedSchedule } from '../../server/data/dated-schedule.js';
+import { rowsOf } from '../../shared/revisions.js';
 
 const path = datedSchedulePath();
 const text = gunzipSync(readFileSync(path)).toString('utf8');
@@ -53,6 +54,37 @@ describe('the dated schedule file read a step at a time', () => {
     expect(() => stepsOf(bad)).toThrow(`${bad}: cannot read the dated schedule (`);
     const other = file('other.json.gz', JSON.stringify({ format: 2, revisions: [], rows: [] }));
     expect(() => stepsOf(other)).toThrow(`${other}: not a dated schedule of format 1`);
+  });
+
+  it('refuses what one JSON.parse of the whole file would: a comma missing, a stray one or junk between rows, where a step ends or not', () => {
+    const rows = whole.rows.slice(0, 10000);
+    const upTo5000 = JSON.stringify({ ...whole, rows: rows.slice(0, 5000) }).slice(0, -2);
+    const after5000 = JSON.stringify(rows.slice(5000)).slice(1);
+    expect(stepsOf(file('joined.json.gz', `${upTo5000},${after5000}}`)).data).toEqual({ ...whole, rows });
+    const bad = {
+      'no comma after row 5,000': `${upTo5000}${after5000}}`,
+      'junk after row 5,000': `${upTo5000} junk ,${after5000}}`,
+      'a comma after the last row, a step ending there': `${JSON.stringify({ ...whole, rows }).slice(0, -2)},]}`,
+      'a comma before the first row': JSON.stringify({ ...whole, rows: rows.slice(0, 10) }).replace('"rows":[', '"rows":[,'),
+      'two commas mid-step': JSON.stringify({ ...whole, rows: rows.slice(0, 10) }).replace('],[', '],,['),
+    };
+    for (const [what, content] of Object.entries(bad)) {
+      const p = file('bad-rows.json.gz', content);
+      expect(() => stepsOf(p), what).toThrow(`${p}: cannot read the dated schedule (`);
+    }
+  });
+
+  it("a revision's rows read before another is added are still its rows after (rowsOf shares each row version's object)", () => {
+    const data = emptyDatedSchedule();
+    const row = (htsno: string) => ({ htsno, indent: 0, description: htsno, general: 'Free' });
+    appendRevision(data, [row('0101'), row('0102')], { id: 'a', name: 'A', published: '2025-01-01', policy: null, from: '2025-01-01' });
+    const before = rowsOf(data, 0);
+    appendRevision(data, [row('0100'), row('0101'), row('0102')], { id: 'b', name: 'B', published: '2025-02-01', policy: null, from: '2025-02-01' });
+    expect(rowsOf(data, 0).map((r) => r.htsno)).toEqual(['0101', '0102']);
+    expect(rowsOf(data, 1).map((r) => r.htsno)).toEqual(['0100', '0101', '0102']);
+    // The versions both revisions hold are the same objects.
+    expect(rowsOf(data, 1).slice(1)).toEqual(before);
+    expect(rowsOf(data, 1)[1]).toBe(before[0]);
   });
 
   it('two revisions built at once share one read of the file, each advancing it a step', () => {

@@ -49,6 +49,14 @@ describe('a schedule built a chapter at a time', () => {
     for (const name of ['2025 Basic Edition', '2025 Revision 20']) same(rowsOf(dated, k(name)), name);
   });
 
+  it('a chapter whose first row sits under a row of the chapter before, and a chapter in two places: as the whole build', () => {
+    const row = (htsno: string, indent: number, description: string, general = ''): HtsRow => ({ htsno, indent, description, general });
+    const under = [row('0101', 0, 'Horses:'), row('', 1, 'Live:'), row('0201.10.00', 2, 'Carcasses', 'Free'), row('0202', 0, 'Meat, frozen:'), row('0202.10.00', 1, 'Other', '4%')];
+    expect(same(under, 'made up').lazy.find('02011000')?.fullDescription).toBe('Horses > Live > Carcasses');
+    const split = [row('0101.21.00', 0, 'Purebred', 'Free'), row('0201.10.00', 0, 'Carcasses', 'Free'), row('0101.29.00', 0, 'Other horses', '4.5%')];
+    expect([...same(split, 'made up').lazy.lines()].map((l) => l.digits)).toEqual(['01012100', '02011000', '01012900']);
+  });
+
   it('builds only the chapters asked for: one step list per chapter, none once it is built, none for a chapter the schedule lacks', () => {
     const rows = rowsOf(dated, k('2025 Revision 20'));
     const lazy: Schedule = finish(chapteredScheduleSteps(rows, '2025 Revision 20'));
