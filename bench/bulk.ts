@@ -52,15 +52,12 @@ export async function bulkBench(svc: Service, items: OrderItem[], orders = 40): 
     if (totals.errors) throw new Error(`the benchmark order has ${totals.errors} bad lines`);
     return text;
   };
-  // The service's log lines reach its file up to 50 ms after the answers (server/log.ts): wait for them before counting.
-  const settled = () => new Promise((r) => setTimeout(r, 150));
+  // The service's log lines reach its file up to 50 ms after the answers (server/log.ts): counted once it has settled.
   let skip = 0;
   const { cpuMs: serverCpuMs, trips, last } = await cpuPerOrder(svc.pid, post, orders, async () => {
-    await settled();
-    skip = responseTimes(svc.log(), '/api/v1/duty/bulk').length;
+    skip = responseTimes(await svc.settledLog(), '/api/v1/duty/bulk').length;
   });
-  await settled();
-  const server = responseTimes(svc.log(), '/api/v1/duty/bulk').slice(skip);
+  const server = responseTimes(await svc.settledLog(), '/api/v1/duty/bulk').slice(skip);
   if (server.length !== orders) throw new Error(`expected ${orders} bulk log lines, found ${server.length}: is LOG_LEVEL info?`);
   const serverMs = median(server);
   const responseBytes = Buffer.byteLength(last);

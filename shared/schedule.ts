@@ -148,7 +148,8 @@ export function* chapteredScheduleSteps(rows: readonly HtsRow[], revision: strin
     const digits = codeOf(row);
     const indent = Number(row.indent) || 0;
     dropNonAncestors(stack, digits, indent);
-    if (uncoded.length === 0) groupAbove = stack.map((e) => e.row);
+    // Only where a chapter may begin: a row of text (its chapter is the next coded row's) or a coded row of a new chapter.
+    if (uncoded.length === 0 && (digits === '' || digits.slice(0, 2) !== current)) groupAbove = stack.map((e) => e.row);
     stack.push({ indent, digits, row });
     if (digits === '') {
       uncoded.push(row);
