@@ -88,19 +88,20 @@ export function* datedScheduleSteps(path: string): Generator<void, DatedSchedule
 }
 
 /**
- * Only the revisions of the file, which it writes first: the head of the file inflated (a few kB),
- * not its 11 MB of rows. What a start needs.
+ * Only the revisions of the file, which it writes first: the head of the file inflated, not its
+ * 11 MB of rows. What a start needs. The list is the first 5 kB of text: 2 kB of the file hold it,
+ * and only its bytes are decoded (16 kB inflated 270 kB, and decoding them all took 5 ms of a start).
  */
 export function readRevisions(path: string): RevisionInfo[] {
   const fd = openSync(path, 'r');
   try {
-    for (let size = 1 << 14; ; size *= 4) {
+    for (let size = 1 << 11; ; size *= 4) {
       const head = Buffer.alloc(size);
       const n = readSync(fd, head, 0, size, 0);
-      const text = gunzipSync(head.subarray(0, n), { finishFlush: constants.Z_SYNC_FLUSH }).toString('utf8');
+      const text = gunzipSync(head.subarray(0, n), { finishFlush: constants.Z_SYNC_FLUSH });
       const start = text.indexOf('"revisions":');
-      const end = text.indexOf(',"fields":');
-      if (start >= 0 && end > start) return JSON.parse(text.slice(start + 12, end)) as RevisionInfo[];
+      const end = text.indexOf(',"fields":', start);
+      if (start >= 0 && end > start) return JSON.parse(text.toString('utf8', start + 12, end)) as RevisionInfo[];
       if (n < size) throw new Error('no list of revisions');
     }
   } catch (e) {
