@@ -204,7 +204,7 @@ export { buildSchedule, chapteredScheduleSteps, scheduleSteps, type HtsRow, type
 export { DUTY_QUERY_PARAMS, ORDER_FIELDS, ORDER_ITEM_FIELDS, type AdditionalDuty, type DutyQuery, type DutyResult, type Order, type OrderItem, type OrderLine, type OrderResult, type OrderTotals } from './order.js';
 export { checkFields } from './params.js';
 export { CLAIMS, FACT_PARAMS } from './claims.js';
-export type { Chapter99Tables } from './stacking.js';
+export type { Chapter99Tables, TableName } from './stacking.js';
 export { BASES } from './measures/measure.js';
 export type { HtsRecord } from './record.js';
 export { MAX_RESULTS, MAX_SEARCH_TEXT, MAX_SEARCHES, resultLimit, type SearchAnswer, type SearchHit, type SearchQuery } from './search/search.js';

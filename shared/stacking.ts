@@ -19,7 +19,7 @@ import { dollars, mulDivRound, roundFraction } from './money.js';
 import { ieepaBrazilIndia } from './measures/ieepa-brazil-india.js';
 import { ieepaFentanyl } from './measures/ieepa-fentanyl.js';
 import { ieepaReciprocal } from './measures/ieepa-reciprocal.js';
-import { countryGroups, exemptCharge, membership, ProductList, RateTable, type Basis, type Charge, type Finding, type Listing, type Measure, type MeasureQuery, type Table } from './measures/measure.js';
+import { countryGroups, exemptCharge, membership, ProductList, RateTable, type Basis, type Charge, type Finding, type Listing, type Measure, type MeasureQuery, type Table, type TableSource } from './measures/measure.js';
 import { russia } from './measures/russia.js';
 import { section122 } from './measures/section122.js';
 import { section232Metals } from './measures/section232-metals.js';
@@ -57,7 +57,15 @@ export interface Chapter99Tables {
   informationalMaterials: Table;
   s301BrazilAnnex: Table;
   s301ForcedLaborAnnex: Table;
+  /**
+   * The codes a table's column names, when the reader knows them without reading its rows (the
+   * prebuilt index): a product list that names none of a line's prefixes is then never read.
+   */
+  codes?(table: TableName, column: string): ReadonlySet<string> | undefined;
 }
+
+/** The tables of Chapter99Tables by name. */
+export type TableName = Exclude<keyof Chapter99Tables, 'codes'>;
 
 /** One chapter 99 layer applied, as the API reports it. */
 export interface Layer {
@@ -136,29 +144,31 @@ export class Chapter99 {
   private readonly inferred: ReadonlyMap<string, string>;
 
   /**
-   * The product lists are taken as they are read (`() => t.s301BrazilAnnex`): a list is read when a
-   * query first reaches it, so tables read on demand (server/data/tariff-index.ts) that no query
-   * needs, such as Brazil's annex for goods of China, are never made.
+   * The product lists are taken as they are read (`list('s301BrazilAnnex')`): a list is read when a
+   * query first reaches a prefix it names, so tables read on demand (server/data/tariff-index.ts)
+   * that no query needs, such as Brazil's annex for goods of China, are never made.
    */
   constructor(t: Chapter99Tables) {
+    /** A product list's table, read when a line first reaches a prefix it names. */
+    const list = (table: TableName): TableSource => ({ rows: () => t[table], codes: (column) => t.codes?.(table, column) });
     const groups = countryGroups(t.countryGroups);
     const rates = (this.rates = new RateTable(t.programRates, groups));
     this.s232 = [
       { family: 'semiconductors', measure: section232Semiconductors(rates, t.woodSemiconductors) },
-      { family: 'vehicles', measure: section232Vehicles(rates, t.vehicles) },
+      { family: 'vehicles', measure: section232Vehicles(rates, list('vehicles')) },
       { family: 'wood', measure: section232Wood(rates, t.woodSemiconductors) },
-      { family: 'metals', measure: section232Metals(rates, () => t.metalsAnnex) },
-      { family: 'metals', measure: section232MetalsPreAnnex(rates, () => t.metalsPreAnnex) },
+      { family: 'metals', measure: section232Metals(rates, list('metalsAnnex')) },
+      { family: 'metals', measure: section232MetalsPreAnnex(rates, list('metalsPreAnnex')) },
       { family: 'pharma', measure: section232Pharma(rates, t.pharma) },
     ];
     this.russia = russia(rates);
-    this.fentanyl = ieepaFentanyl(rates, () => t.ieepaFentanylCarveouts);
-    this.reciprocal = ieepaReciprocal(rates, () => t.ieepaReciprocalExempt, () => t.ieepaDealExemptions, groups);
-    this.brazilIndia = ieepaBrazilIndia(rates, () => t.ieepaReciprocalExempt, () => t.ieepaBrazilExempt);
-    this.s122 = section122(rates, () => t.s122Exempt);
-    this.later = [section301Brazil(rates, () => t.s301BrazilAnnex), section301ForcedLabor(rates, () => t.s301ForcedLaborAnnex, t.headingsPostRev10, groups)];
+    this.fentanyl = ieepaFentanyl(rates, list('ieepaFentanylCarveouts'));
+    this.reciprocal = ieepaReciprocal(rates, list('ieepaReciprocalExempt'), list('ieepaDealExemptions'), groups);
+    this.brazilIndia = ieepaBrazilIndia(rates, list('ieepaReciprocalExempt'), list('ieepaBrazilExempt'));
+    this.s122 = section122(rates, list('s122Exempt'));
+    this.later = [section301Brazil(rates, list('s301BrazilAnnex')), section301ForcedLabor(rates, list('s301ForcedLaborAnnex'), t.headingsPostRev10, groups)];
     this.unlisted = unlisted(t.headingsPostRev10, rates);
-    this.informational = membership(() => t.informationalMaterials, 'hts_prefix');
+    this.informational = membership(list('informationalMaterials'), 'hts_prefix');
     this.inferred = new Map(
       t.programRates.filter((r) => r.confidence === 'low' && r.heading).map((r) => [r.heading, `${r.heading} is inferred by the research, with no primary text at hand to confirm it: check it before declaring it.`]),
     );

@@ -3,7 +3,7 @@
  * data/SOURCES.md), read as plain records for the engine. Folder: env CH99_DATA.
  */
 import { join, resolve } from 'node:path';
-import type { Chapter99Tables } from '../../shared/index.js';
+import type { Chapter99Tables, TableName } from '../../shared/index.js';
 import { readCsv } from './countries.js';
 import { dataDir } from './paths.js';
 
@@ -11,7 +11,7 @@ export function ch99Path(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.CH99_DATA ?? join(dataDir, 'ch99'));
 }
 
-const FILES: Record<keyof Chapter99Tables, string> = {
+const FILES: Record<TableName, string> = {
   programRates: 'program_rates.csv',
   countryGroups: 'country_groups.csv',
   stackingRules: 'stacking_rules.csv',
@@ -32,8 +32,8 @@ const FILES: Record<keyof Chapter99Tables, string> = {
 };
 
 /** Each table's file in the folder. */
-export function ch99Files(dir = ch99Path()): [keyof Chapter99Tables, string][] {
-  return Object.entries(FILES).map(([k, f]) => [k as keyof Chapter99Tables, join(dir, f)]);
+export function ch99Files(dir = ch99Path()): [TableName, string][] {
+  return Object.entries(FILES).map(([k, f]) => [k as TableName, join(dir, f)]);
 }
 
 /** Every table; a missing or unreadable file stops the start with its path. */

@@ -15,7 +15,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, type BigIntStats, mkdirSync, openSync, readdirSync, readSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { buildSchedule, type Chapter99Heading, type Chapter99Tables, type Schedule } from '../../shared/index.js';
+import { buildSchedule, type Chapter99Heading, type Chapter99Tables, type Schedule, type TableName } from '../../shared/index.js';
+import { LIST_CODE_COLUMNS, listCode, type Table } from '../../shared/measures/measure.js';
 import { scheduleData, scheduleFromData, type ChapterData, type SharedData } from '../../shared/schedule-data.js';
 import { ch99Files, ch99Path } from './ch99.js';
 import { parseCsv, readBytes } from './countries.js';
@@ -23,7 +24,7 @@ import { htsPath, parseHtsBytes, readHtsBytes, readRevision } from './hts-file.j
 import { projectRoot } from './paths.js';
 
 /** Bump when what the index holds changes, or how the engine builds what it holds (the schedule's lines, rates, tables). */
-export const INDEX_FORMAT = 10;
+export const INDEX_FORMAT = 11;
 
 export const indexPath = join(projectRoot, 'dist', 'data', 'tariff-index.json');
 
@@ -39,6 +40,8 @@ interface Header {
   shared: Range;
   headings: Range;
   chapter99: Record<string, Range>;
+  /** Per table, the codes of each of its LIST_CODE_COLUMNS: a part of its own, read when a product list first asks. */
+  codes: Record<string, Range>;
   chapters: Record<string, Range>;
 }
 
@@ -64,7 +67,7 @@ interface CodedTable {
 /** The data files of `env`: the schedule and each chapter 99 table. */
 interface DataPaths {
   hts: string;
-  ch99: [keyof Chapter99Tables, string][];
+  ch99: [TableName, string][];
 }
 
 export interface TariffData {
@@ -90,7 +93,7 @@ interface DataFile {
 
 interface DataBytes {
   hts: DataFile;
-  ch99: [keyof Chapter99Tables, DataFile][];
+  ch99: [TableName, DataFile][];
 }
 
 const identityOf = (s: BigIntStats): string => `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`;
@@ -158,9 +161,21 @@ export function loadTariffData(env: NodeJS.ProcessEnv = process.env, index = ind
   const chapter99 = onFirstUse(header.chapter99, (range) => {
     const t = read<CodedTable>(range);
     return t.rows.map((row) => tableRecord(t.columns, t.cells, row));
-  });
+  }) as unknown as Chapter99Tables;
+  const codes = new Map<string, Record<string, ReadonlySet<string>>>();
+  const codesOfTable = (table: string) => {
+    let byColumn = codes.get(table);
+    if (!byColumn) {
+      const part = header.codes[table] ? read<Record<string, string>>(header.codes[table]) : {};
+      byColumn = Object.fromEntries(Object.entries(part).map(([column, listed]) => [column, new Set(listed.split(','))]));
+      codes.set(table, byColumn);
+    }
+    return byColumn;
+  };
+  // Not enumerable: the tables are what an enumeration of them finds.
+  Object.defineProperty(chapter99, 'codes', { value: (table: string, column: string) => codesOfTable(table)[column] });
   const schedule = scheduleFromData(read<SharedData>(header.shared), (c) => read<ChapterData>(header.chapters[c]), () => read<Chapter99Heading[]>(header.headings), revision);
-  return { schedule, chapter99: chapter99 as unknown as Chapter99Tables, rebuilt: null };
+  return { schedule, chapter99, rebuilt: null };
 }
 
 /**
@@ -261,14 +276,21 @@ function sourcesDiffer(built: Source[], paths: string[]): string | null {
   return built.length === paths.length ? null : 'the prebuilt index was built from other data files';
 }
 
+/** The codes each of a table's LIST_CODE_COLUMNS names, as product lists key them, distinct, joined by commas. */
+function codesOf(rows: Table): Record<string, string> {
+  const columns = LIST_CODE_COLUMNS.filter((c) => rows.length && c in rows[0]);
+  return Object.fromEntries(columns.map((c) => [c, [...new Set(rows.map((r) => listCode(r[c])))].join(',')]));
+}
+
 /** Writes the index of `env`'s data files (atomically: a start never reads half a file). */
 export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPath): void {
   const paths = dataPaths(env);
   const bytes = readData(paths);
   // The revision is read at each start (HTS_REVISION, the .meta.json beside the file): not stored.
   const { schedule, chapter99 } = buildFrom(paths, bytes, '');
+  const built = Object.entries(chapter99) as [TableName, Table][];
   const tables: Record<string, CodedTable> = Object.fromEntries(
-    Object.entries(chapter99).map(([table, rows]: [string, Chapter99Tables[keyof Chapter99Tables]]) => {
+    built.map(([table, rows]) => {
       const columns = Object.keys(rows[0] ?? {});
       const cells: string[] = [];
       const at = new Map<string, number>();
@@ -286,8 +308,12 @@ export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPa
     parts.push(text);
     return [length, (length += text.length)];
   };
-  const header: Header = { format: INDEX_FORMAT, sources: [sourceOf(bytes.hts), ...bytes.ch99.map(([, f]) => sourceOf(f))], length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: {}, chapters: {} };
+  const header: Header = { format: INDEX_FORMAT, sources: [sourceOf(bytes.hts), ...bytes.ch99.map(([, f]) => sourceOf(f))], length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: {}, codes: {}, chapters: {} };
   for (const [name, table] of Object.entries(tables)) header.chapter99[name] = part(table);
+  for (const [name, rows] of built) {
+    const codes = codesOf(rows);
+    if (Object.keys(codes).length) header.codes[name] = part(codes);
+  }
   for (const [c, chapter] of Object.entries(data.chapters)) header.chapters[c] = part(chapter);
   header.length = length;
   mkdirSync(dirname(index), { recursive: true });

@@ -11,7 +11,7 @@ import { chargeOf, exemptCharge, exemptFinding, finding, listing, NOTHING, Produ
 const PROGRAM = 'ieepa_fentanyl';
 
 export function ieepaFentanyl(rates: RateTable, carveoutRows: ListTable): Measure {
-  const carveouts = new ProductList(carveoutRows, (r) => r.hts8, (r) => ({ heading: r.heading, from: r.category === 'energy_ca' ? IEEPA_FENTANYL_CA_ENERGY_FROM : r.valid_from, to: r.valid_to }));
+  const carveouts = new ProductList(carveoutRows, 'hts8', (r) => ({ heading: r.heading, from: r.category === 'energy_ca' ? IEEPA_FENTANYL_CA_ENERGY_FROM : r.valid_from, to: r.valid_to }));
 
   function assess(q: MeasureQuery): Finding {
     const listed = carveouts.find(q.line, q.date);

@@ -23,7 +23,7 @@ export interface AnnexIIEntry {
 
 /** The note 2(v)(iii) list (ieepa_reciprocal_exempt_products.csv), each entry with the dates it was listed. */
 export const annexII = (rows: ListTable): ProductList<AnnexIIEntry> =>
-  new ProductList(rows, (r) => r.hts_prefix, (r) => ({ heading: r.heading, particular: r.us_note.includes('particular'), from: r.valid_from, to: r.valid_to }));
+  new ProductList(rows, 'hts_prefix', (r) => ({ heading: r.heading, particular: r.us_note.includes('particular'), from: r.valid_from, to: r.valid_to }));
 
 /** The note of a line of which (iii)(b) exempts particular articles only: the provision holds other goods too. */
 export const particularNote = (program: string, line: TariffLine, e: AnnexIIEntry): string =>
@@ -35,7 +35,7 @@ export function ieepaReciprocal(rates: RateTable, exemptRows: ListTable, dealRow
   const dealCountries: Record<string, ReadonlySet<string>> = { eu: groups.get('EU') ?? new Set(), korea: new Set(['KR']), swiss: new Set(['CH', 'LI']) };
   // Goods of other countries never look the lists up (nor read them).
   const dealCountry = new Set(Object.values(dealCountries).flatMap((s) => [...s]));
-  const deals = new ProductList(dealRows, (r) => r.hts8, (r) => ({ countries: dealCountries[r.country_group] ?? new Set<string>(), heading: r.heading, from: r.valid_from, to: r.valid_to }));
+  const deals = new ProductList(dealRows, 'hts8', (r) => ({ countries: dealCountries[r.country_group] ?? new Set<string>(), heading: r.heading, from: r.valid_from, to: r.valid_to }));
 
   function assess(q: MeasureQuery): Finding {
     const row = rates.pick(PROGRAM, q.country, q.date);

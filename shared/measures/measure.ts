@@ -10,8 +10,16 @@ import type { TariffLine } from '../schedule.js';
 
 /** One CSV file as plain records (header → cell), as the server reads it. */
 export type Table = readonly Readonly<Record<string, string>>[];
-/** A product list's table, or how to read it when the list is first looked up (a table read from the index when first needed). */
-export type ListTable = Table | (() => Table);
+/**
+ * A table read when first needed (from the prebuilt index): its rows, and, when the reader knows
+ * them without reading the rows, the codes a column names (`listCode` of each cell).
+ */
+export interface TableSource {
+  rows(): Table;
+  codes?(column: string): ReadonlySet<string> | undefined;
+}
+/** A product list's table, or how to read it when the list is first looked up. */
+export type ListTable = Table | (() => Table) | TableSource;
 
 /**
  * How the schedule words a rate: `add` ("The duty provided in the applicable subheading + x%"),
@@ -143,27 +151,28 @@ export function countryGroups(rows: Table): Map<string, Set<string>> {
 }
 
 /**
- * A product list: entries keyed by an HTS prefix of 4 to 10 digits, each valid over a window of
- * entry dates. The entries matching a line's prefixes are found once per line and remembered.
- * Read and indexed at the first lookup, and a prefix's entries made when a line first reaches it: a
- * start answers its first queries without reading the lists they do not reach (14,000 entries in
- * all), nor making the entries of the lists they do read for other codes (README, Performance).
+ * A product list: entries keyed by an HTS prefix of 4 to 10 digits (the `column` of its table), each
+ * valid over a window of entry dates. The entries matching a line's prefixes are found once per line
+ * and remembered. Read and indexed at the first lookup that reaches a prefix it names, and a
+ * prefix's entries made when a line first reaches it: a start answers its first queries without
+ * reading the lists they do not reach (14,000 entries in all), nor the lists whose codes (the
+ * index's, `TableSource.codes`) name none of the line's prefixes, nor making the entries of the
+ * lists they do read for other codes (README, Performance).
  */
 export class ProductList<T extends { from: string; to: string }> {
   private rowsByPrefix: Map<string, Readonly<Record<string, string>>[]> | null = null;
   /** Entries by prefix, as made; a prefix whose rows make none has an empty list. */
   private readonly byPrefix = new Map<string, T[]>();
-  /** How to read the rows, until they are grouped. */
-  private rows: (() => Table) | null;
+  private readonly source: TableSource;
   /** Per line: the entries of each prefix that names it, longest prefix first. */
   private readonly byLine = new WeakMap<TariffLine, T[][]>();
 
   constructor(
     rows: ListTable,
-    private readonly prefixOf: (r: Readonly<Record<string, string>>) => string,
+    private readonly column: string,
     private readonly entry: (r: Readonly<Record<string, string>>) => T | null,
   ) {
-    this.rows = typeof rows === 'function' ? rows : () => rows;
+    this.source = typeof rows === 'function' ? { rows } : isTable(rows) ? { rows: () => rows } : rows;
   }
 
   /** The entries of one prefix (digits only). */
@@ -172,15 +181,12 @@ export class ProductList<T extends { from: string; to: string }> {
     if (list) return list;
     if (!this.rowsByPrefix) {
       const rowsByPrefix = new Map<string, Readonly<Record<string, string>>[]>();
-      for (const r of this.rows!()) {
-        const p = this.prefixOf(r);
-        // Most prefixes are digits already.
-        const key = DIGITS.test(p) ? p : p.replace(/\D/g, '');
+      for (const r of this.source.rows()) {
+        const key = listCode(r[this.column]);
         const same = rowsByPrefix.get(key);
         if (same) same.push(r);
         else rowsByPrefix.set(key, [r]);
       }
-      this.rows = null;
       this.rowsByPrefix = rowsByPrefix;
     }
     const rows = this.rowsByPrefix.get(prefix);
@@ -198,8 +204,11 @@ export class ProductList<T extends { from: string; to: string }> {
     let levels = this.byLine.get(line);
     if (!levels) {
       levels = [];
+      const named = this.source.codes?.(this.column);
       for (let n = line.digits.length; n >= 4; n -= 2) {
-        const list = this.entries(line.digits.slice(0, n));
+        const prefix = line.digits.slice(0, n);
+        if (named && !named.has(prefix)) continue;
+        const list = this.entries(prefix);
         if (list?.length) levels.push(list);
       }
       this.byLine.set(line, levels);
@@ -231,9 +240,17 @@ export class ProductList<T extends { from: string; to: string }> {
 const NONE: readonly never[] = Object.freeze([]);
 const DIGITS = /^\d+$/;
 
+const isTable = (rows: Table | TableSource): rows is Table => Array.isArray(rows);
+
+/** The columns product lists are keyed by (`ProductList`'s column): the codes a reader may know of a table. */
+export const LIST_CODE_COLUMNS = ['hts_prefix', 'hts8'];
+
+/** A list's code cell as the list is keyed: its digits (most cells are digits already). */
+export const listCode = (cell: string | undefined): string => (cell === undefined ? '' : DIGITS.test(cell) ? cell : cell.replace(/\D/g, ''));
+
 /** A product list that only says whether a code is on it (an exemption list). */
 export const membership = (rows: ListTable, prefixColumn: string): ProductList<{ from: string; to: string; scope: string; heading: string }> =>
-  new ProductList(rows, (r) => r[prefixColumn], (r) => ({ from: r.valid_from ?? '', to: r.valid_to ?? '', scope: r.scope ?? r.scope_limitation ?? r.scope_limitation_inferred_from_brazil_annex ?? '', heading: r.heading ?? '' }));
+  new ProductList(rows, prefixColumn, (r) => ({ from: r.valid_from ?? '', to: r.valid_to ?? '', scope: r.scope ?? r.scope_limitation ?? r.scope_limitation_inferred_from_brazil_annex ?? '', heading: r.heading ?? '' }));
 
 /** A product list of the chapter 99 programs (hts_prefix, program, validity, remarks). */
 export interface ListedProduct {
@@ -244,7 +261,7 @@ export interface ListedProduct {
 }
 
 export const programList = (rows: ListTable): ProductList<ListedProduct> =>
-  new ProductList(rows, (r) => r.hts_prefix, (r) => ({ program: r.program, remarks: r.remarks ?? '', from: r.valid_from, to: r.valid_to }));
+  new ProductList(rows, 'hts_prefix', (r) => ({ program: r.program, remarks: r.remarks ?? '', from: r.valid_from, to: r.valid_to }));
 
 /** The product list a rate row is scoped to (`program=s232_upholstered_wood_furniture`, `s232_autos_UK_quota`), if any. */
 export const listOfRow = (row: RateRow): string | null => /program=(s232_\w+)/.exec(row.scope)?.[1] ?? /^(s232_\w+)$/.exec(row.scope)?.[1] ?? null;

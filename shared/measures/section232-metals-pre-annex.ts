@@ -44,7 +44,7 @@ const headingFits = (row: RateRow, heading: string): boolean => {
 export function section232MetalsPreAnnex(rates: RateTable, rows: ListTable): Measure {
   const list = new ProductList<PreAnnexEntry>(
     rows,
-    (r) => r.hts_prefix,
+    'hts_prefix',
     (r) => ({
       metal: r.metal as Metal,
       fullValue: r.duty_basis === 'full_value',

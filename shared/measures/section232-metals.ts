@@ -30,7 +30,7 @@ const ukMeltRow = (row: RateRow): boolean => /melt/i.test(row.conditions);
 export function section232Metals(rates: RateTable, annexRows: ListTable): Measure {
   const annex = new ProductList<AnnexEntry>(
     annexRows,
-    (r) => r.hts_prefix,
+    'hts_prefix',
     (r) => ({ tier: r.annex_tier, metals: r.metal.split('+'), subdivision: r.note16c_subdivision, from: r.valid_from, to: r.valid_to }),
   );
 

@@ -14,7 +14,7 @@ const PHARMA_CHAPTERS = ['29', '30'];
 const genericRow = (scope: string): boolean => /generic/i.test(scope);
 
 export function section232Pharma(rates: RateTable, rows: Table): Measure {
-  const list = new ProductList(rows, (r) => r.hts_prefix, (r) => ({ from: r.valid_from, to: r.valid_to }));
+  const list = new ProductList(rows, 'hts_prefix', (r) => ({ from: r.valid_from, to: r.valid_to }));
   // "list revised 2026-09-29 to 149 provisions - not available here"
   const revised = rows.map((r) => /revised (\d{4}-\d{2}-\d{2})/.exec(r.source)?.[1]).find(Boolean) ?? '';
   const patentedRow = rates.rows(PROGRAM).find((r) => !genericRow(r.scope) && !r.origins);

@@ -5,7 +5,7 @@
  * date (the UK quota, the EU/JP/KR/TW "15% total" deals, the USMCA routes).
  */
 import type { TariffLine } from '../schedule.js';
-import { certifiedRow, chargeOf, claims, coveredAtNoDuty, finding, generalHeading, listing, listOfRow, NOTHING, programList, usmcaRow, type Charge, type Finding, type ListedProduct, type Measure, type MeasureQuery, type RateRow, type RateTable, type Table } from './measure.js';
+import { certifiedRow, chargeOf, claims, coveredAtNoDuty, finding, generalHeading, listing, listOfRow, NOTHING, programList, usmcaRow, type Charge, type Finding, type ListedProduct, type Measure, type MeasureQuery, type ListTable, type RateRow, type RateTable } from './measure.js';
 
 /** Product list → the program of program_rates.csv that prices it. */
 const RATE_PROGRAM: Readonly<Record<string, string>> = {
@@ -19,7 +19,7 @@ const RATE_PROGRAM: Readonly<Record<string, string>> = {
 /** The lists of note 38 (2025-11-01): the end use part_for=mhd names. */
 const MHD_LISTS = new Set(['s232_mhd_vehicles', 's232_buses', 's232_mhd_parts']);
 
-export function section232Vehicles(rates: RateTable, rows: Table): Measure {
+export function section232Vehicles(rates: RateTable, rows: ListTable): Measure {
   const list = programList(rows);
 
   /** Which list prices the line, given the end use the importer stated. */

@@ -55,24 +55,43 @@ describe('the index of the real data files', () => {
     expect(loaded.chapter99).toEqual(readChapter99());
   });
 
-  it('makes a chapter 99 table when a query first needs it: goods of China never make the Brazil annex nor the deal lists', () => {
+  it('makes a chapter 99 table when a query first reaches a code it names: a line on no product list makes none', () => {
     const fresh = loadTariffData({}, index);
     const made = (table: string) => 'value' in Object.getOwnPropertyDescriptor(fresh.chapter99, table)!;
     const tariff = new Tariff(fresh.schedule, readCountries(), fresh.chapter99, () => '2026-11-21');
     expect(made('programRates')).toBe(true);
-    expect(made('s301BrazilAnnex')).toBe(false);
-    // 6109.10.00 (cotton T-shirts): on no product list; the reciprocal duty's window (to 2026-02-23) covers 2025-06-01.
+    const lists = ['s301BrazilAnnex', 's301ForcedLaborAnnex', 'ieepaReciprocalExempt', 'ieepaDealExemptions', 's122Exempt', 'metalsAnnex', 'metalsPreAnnex', 'vehicles', 'ieepaFentanylCarveouts', 'informationalMaterials'];
+    expect(lists.filter(made)).toEqual([]);
+    // 6109.10.00 (cotton T-shirts): on no product list. Goods of China (the forced-labor duty of note 52; the
+    // reciprocal duty, whose window runs to 2026-02-23), of Germany (the deal lists) and of Brazil (the annex) look
+    // their lists up, and the codes the index keeps of each say that no prefix of 6109.10.00 is on it.
     tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'china', date: '2025-06-01' });
     tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'china' });
-    expect(['s301BrazilAnnex', 'ieepaDealExemptions', 's122Exempt'].filter(made)).toEqual([]);
-    // Goods of China owe the forced-labor duty (note 52) and were subject to the reciprocal one: their exemption lists are made.
-    expect(made('s301ForcedLaborAnnex') && made('ieepaReciprocalExempt')).toBe(true);
-    // Goods of Germany (EU) look the deal lists up; goods of Brazil after 2026-07-22, the annex.
     tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'germany', date: '2025-09-01' });
-    expect(made('ieepaDealExemptions')).toBe(true);
     const brazil = tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'brazil' });
-    expect(made('s301BrazilAnnex')).toBe(true);
-    expect(brazil.additional_duties.map((l) => l.program)).toContain('s301_brazil');
+    expect(brazil.additional_duties.map((l) => l.program)).toEqual(['s301_brazil', 's301_forced_labor']);
+    expect(lists.filter(made)).toEqual([]);
+    // 0201.10.05 (bovine carcasses) is on both of Brazil's annexes (the first row of each file): both are made, and exempt it.
+    const beef = tariff.duty({ hts: '0201.10.05', value: '1000', origin: 'brazil' });
+    expect(lists.filter(made)).toEqual(['s301BrazilAnnex', 's301ForcedLaborAnnex']);
+    expect(beef.additional_duties.map((l) => [l.program, l.rate_kind])).toEqual([
+      ['s301_brazil', 'exempt'],
+      ['s301_forced_labor', 'exempt'],
+    ]);
+  });
+
+  it("keeps the codes each product list's column names, as the list keys them", () => {
+    const fresh = loadTariffData({}, index);
+    const csv = readChapter99();
+    for (const [table, column] of [
+      ['metalsAnnex', 'hts_prefix'],
+      ['s301ForcedLaborAnnex', 'hts8'],
+      ['ieepaDealExemptions', 'hts8'],
+    ] as const)
+      expect(fresh.chapter99.codes!(table, column)).toEqual(new Set(csv[table].map((r) => r[column].replace(/\D/g, ''))));
+    // A table without such a column: no codes, so a list on it reads its rows.
+    expect(fresh.chapter99.codes!('programRates', 'hts_prefix')).toBeUndefined();
+    expect(Object.keys(fresh.chapter99)).not.toContain('codes');
   });
 
   it('gives the same record of every code and the same duty on every line, for several origins and dates', () => {
@@ -174,7 +193,8 @@ describe('an index not built from the files a start reads is not used', () => {
     expect(data.rebuilt).toBeNull();
     const tariff = new Tariff(data.schedule, readCountries(), data.chapter99, () => '2026-11-21');
     expect(tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'china' }).duty).toBe(165);
-    const brazil = () => tariff.duty({ hts: '6109.10.00', value: '1000', origin: 'brazil' });
+    // 0201.10.05 is on Brazil's annex: its query reads the damaged part.
+    const brazil = () => tariff.duty({ hts: '0201.10.05', value: '1000', origin: 'brazil' });
     expect(brazil).toThrow(/the prebuilt index .*damaged.json is damaged at bytes \d+-\d+ .*npm run build/);
     // Not remembered as read: the same error again, not a list taken as empty.
     expect(brazil).toThrow(/is damaged/);
