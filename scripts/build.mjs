@@ -9,6 +9,21 @@ import { build } from 'esbuild';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * Node's own modules taken as `process.getBuiltinModule` gives them, not by an ES `import`: that makes
+ * Node build the module's ES facade, which reads every export, and some exports load more modules
+ * when read (node:fs its streams, promises and readline; node:util its argument parser; node:crypto
+ * WebCrypto): about 8 ms of a start here (docs/performance.md). node:http is taken so in the source
+ * (server/http/server.ts), for the same reason.
+ */
+const builtinsByRequire = {
+  name: 'builtins-by-require',
+  setup(build) {
+    build.onResolve({ filter: /^node:/ }, (a) => (a.kind === 'import-statement' ? { path: a.path, namespace: 'builtin' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (a) => ({ contents: `module.exports = process.getBuiltinModule(${JSON.stringify(a.path)});`, loader: 'js' }));
+  },
+};
+
 // Chunks are named by content: clear the old ones rather than let them pile up.
 rmSync(join(root, 'dist/server'), { recursive: true, force: true });
 await build({
@@ -27,6 +42,7 @@ await build({
   external: ['pg', 'pg-native', 'ioredis'],
   // Bundled CommonJS packages call require() for Node's own modules; an ES module has none.
   banner: { js: "import { createRequire as __landedRequire } from 'node:module'; const require = __landedRequire(import.meta.url);" },
+  plugins: [builtinsByRequire],
   sourcemap: true,
   logLevel: 'warning',
 });

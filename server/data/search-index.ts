@@ -10,12 +10,12 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Schedule, Tariff } from '../../shared/index.js';
 import { ScheduleIndex, type IndexParts } from '../../shared/search/schedule-index.js';
 import { tradeTerms, type TradeTerm } from '../../shared/search/trade-terms.js';
+import { readFileAsync, statAsync } from '../files.js';
 import { readCsv } from './countries.js';
 import { htsPath } from './hts-file.js';
 import { dataDir, projectRoot } from './paths.js';
@@ -86,7 +86,7 @@ export function readSearchIndex(env: NodeJS.ProcessEnv = process.env, path = sea
  */
 async function readSearchIndexAsync(env: NodeJS.ProcessEnv = process.env, path = searchIndexPath): Promise<ScheduleIndex | null> {
   try {
-    const [file, st, hts, terms] = await Promise.all([readFile(path), stat(path), readFile(htsPath(env)), readFile(tradeTermsPath)]);
+    const [file, st, hts, terms] = await Promise.all([readFileAsync(path), statAsync(path), readFileAsync(htsPath(env)), readFileAsync(tradeTermsPath)]);
     return searchIndexOf(file, st.mtimeMs, hts, terms);
   } catch {
     return null;

@@ -5,8 +5,8 @@
  * carry Last-Modified and an ETag and are revalidated on each use (max-age=0), so a rebuilt add-in
  * is picked up at once and an unchanged one costs a 304.
  */
-import { readFile, stat } from 'node:fs/promises';
 import { extname, join, sep } from 'node:path';
+import { readFileAsync, statAsync } from '../files.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -42,14 +42,14 @@ export async function staticFile(root: string, rest: string, conditional: { ifNo
   if (parts.some((p) => p === '' || p.startsWith('.') || p.includes('\\') || p.includes('\0'))) return null;
   const path = join(root, ...parts);
   if (!path.startsWith(root + sep)) return null;
-  const st = await stat(path).catch(() => null);
+  const st = await statAsync(path).catch(() => null);
   if (!st?.isFile()) return null;
   const etag = `W/"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`;
   const lastModified = st.mtime.toUTCString();
   const headers: Record<string, string | number> = { 'Cache-Control': 'public, max-age=0', 'Last-Modified': lastModified, ETag: etag, 'X-Content-Type-Options': 'nosniff' };
   const fresh = conditional.ifNoneMatch !== undefined ? conditional.ifNoneMatch.split(/\s*,\s*/).includes(etag) : conditional.ifModifiedSince !== undefined && Date.parse(conditional.ifModifiedSince) >= Math.floor(st.mtimeMs / 1000) * 1000;
   if (fresh) return { status: 304, headers, body: null };
-  const body = await readFile(path).catch(() => null);
+  const body = await readFileAsync(path).catch(() => null);
   if (!body) return null;
   headers['Content-Type'] = TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
   headers['Content-Length'] = body.length;
