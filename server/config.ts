@@ -7,12 +7,11 @@ import { join, resolve } from 'node:path';
 import { Tariff } from '../shared/index.js';
 import { SqliteKeyStore, type KeyStore } from './auth/key-store.js';
 import { MemoryRateLimiter, type RateLimiter } from './auth/rate-limit.js';
-import { countriesPath, readCountries, tradePath } from './data/countries.js';
-import { ExportersTable } from './data/exporters.js';
+import { countriesPath, readCountries } from './data/countries.js';
 import { datedSchedulePath, datedSchedules } from './data/dated-schedule.js';
 import { dataDir, projectRoot } from './data/paths.js';
 import { scheduleIndexOf } from './data/search-index.js';
-import { loadTariffData } from './data/tariff-index.js';
+import { loadExporters, loadTariffData } from './data/tariff-index.js';
 import type { AppDeps } from './app.js';
 
 export function keysPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -113,7 +112,7 @@ export async function loadDeps(env: NodeJS.ProcessEnv = process.env, tariff = lo
   }
   return {
     tariff,
-    exporters: ExportersTable.load(tradePath(env)),
+    exporters: loadExporters(env),
     keys,
     keyLimiter,
     addressLimiter,

@@ -26,34 +26,36 @@ export const MAX_EXPORTERS = 50;
 const SOURCE = 'OEC / CEPII BACI (HS 1992), world exports by exporter and HS chapter';
 
 const COLUMNS = ['chapter', 'year', 'exporter_iso3', 'exporter_name', 'value_usd'];
-type Ranking = Map<string, { year: number; exporters: Exporter[] }>;
+/** One chapter's exporters, ranked. */
+export interface ChapterRanking {
+  year: number;
+  exporters: Exporter[];
+}
+export type Ranking = Map<string, ChapterRanking>;
 
 export class ExportersTable {
-  private rows: (() => readonly Record<string, string>[]) | null;
-  private ranking: Ranking | null = null;
+  /** `chapter`: a chapter's ranking, its first MAX_EXPORTERS exporters at least; undefined for a chapter the data does not have. */
+  constructor(private readonly chapter: (chapter: string) => ChapterRanking | undefined) {}
 
-  /** `rows`: the records, or how to read them when first asked (ranked then, once). */
-  constructor(rows: readonly Record<string, string>[] | (() => readonly Record<string, string>[])) {
-    this.rows = typeof rows === 'function' ? rows : () => rows;
+  /** The table of these records, ranked on the first query. */
+  static of(rows: readonly Record<string, string>[]): ExportersTable {
+    return ExportersTable.rankedOnFirstQuery(() => rank(rows));
   }
 
   /**
    * The table of a trade file, read and checked now (columns, every row whole: a bad file stops the
    * start) and parsed and ranked from that text on the first query: most starts never rank 13,000
-   * rows, and a file removed or changed after the start changes nothing.
+   * rows, and a file removed or changed after the start changes nothing. (A start whose file the
+   * prebuilt index was built from reads the index's ranking instead: server/data/tariff-index.ts.)
    */
   static load(path = tradePath()): ExportersTable {
-    const text = readText(path);
-    checkColumns(csvColumns(text, path), path);
-    return new ExportersTable(() => parseCsv(text, path));
+    const text = checkedText(path);
+    return ExportersTable.rankedOnFirstQuery(() => rank(parseCsv(text, path)));
   }
 
-  private byChapter(): Ranking {
-    if (!this.ranking) {
-      this.ranking = rank(this.rows!());
-      this.rows = null;
-    }
-    return this.ranking;
+  private static rankedOnFirstQuery(make: () => Ranking): ExportersTable {
+    let ranking: Ranking | undefined;
+    return new ExportersTable((chapter) => (ranking ??= make()).get(chapter));
   }
 
   /** `hts`: any code of 2 to 10 digits (dots and spaces allowed); its chapter is ranked. */
@@ -62,7 +64,7 @@ export class ExportersTable {
       throw invalid('hts', `hts must be a tariff code or chapter of 2 to 10 digits such as 8471 or 84; got ${JSON.stringify(String(hts).slice(0, 30))}`);
     const n = parseLimit(limit);
     const chapter = hts.trim().slice(0, 2);
-    const data = this.byChapter().get(chapter);
+    const data = this.chapter(chapter);
     if (!data)
       throw new InputError('not_found', 'hts', `No export data for chapter ${chapter}: ${chapter === '98' || chapter === '99' ? 'chapters 98 and 99 are U.S. national provisions, not traded goods in world statistics' : 'the chapter is not in the trade data'}`);
     return { chapter, chapter_description: CHAPTER_TITLES[chapter] ?? '', year: data.year, source: SOURCE, exporters: data.exporters.slice(0, n) };
@@ -78,6 +80,18 @@ function parseLimit(limit: unknown): number {
 
 function checkColumns(columns: readonly string[], path: string): void {
   if (!COLUMNS.every((c) => columns.includes(c))) throw new Error(`${path}: expected columns ${COLUMNS.join(', ')}`);
+}
+
+/** The ranking of a trade file (the prebuilt index's), or an error naming the file. */
+export function rankingOf(path: string): Ranking {
+  return rank(parseCsv(checkedText(path), path));
+}
+
+/** A trade file's text, its columns and every row checked. */
+function checkedText(path: string): string {
+  const text = readText(path);
+  checkColumns(csvColumns(text, path), path);
+  return text;
 }
 
 /** Each chapter's exporters, by value (then ISO code), with their shares of the chapter's total. */

@@ -19,7 +19,8 @@ import { buildSchedule, type Chapter99Heading, type Chapter99Tables, type Schedu
 import { LIST_CODE_COLUMNS, listCode, type Table } from '../../shared/measures/measure.js';
 import { scheduleData, scheduleFromData, type ChapterData, type SharedData } from '../../shared/schedule-data.js';
 import { ch99Files, ch99Path } from './ch99.js';
-import { parseCsv, readBytes } from './countries.js';
+import { parseCsv, readBytes, tradePath } from './countries.js';
+import { ExportersTable, MAX_EXPORTERS, rankingOf, type ChapterRanking, type Ranking } from './exporters.js';
 import { htsPath, parseHtsBytes, readHtsBytes, readRevision } from './hts-file.js';
 import { projectRoot } from './paths.js';
 
@@ -43,6 +44,12 @@ interface Header {
   /** Per table, the codes of each of its LIST_CODE_COLUMNS: a part of its own, read when a product list first asks. */
   codes: Record<string, Range>;
   chapters: Record<string, Range>;
+  /**
+   * The trade file's ranking of exporters, each chapter's first MAX_EXPORTERS a part read when first
+   * asked for; used while the trade file is the one it was built from, whatever the other files. Null
+   * when the build could not read the file (the start then reads it, and says what is wrong).
+   */
+  trade: { source: Source; chapters: Record<string, Range> } | null;
 }
 
 interface Source {
@@ -64,10 +71,11 @@ interface CodedTable {
   rows: number[][];
 }
 
-/** The data files of `env`: the schedule and each chapter 99 table. */
+/** The data files of `env`: the schedule and each chapter 99 table (the index's sources), and the trade data. */
 interface DataPaths {
   hts: string;
   ch99: [TableName, string][];
+  trade: string;
 }
 
 export interface TariffData {
@@ -78,7 +86,7 @@ export interface TariffData {
 }
 
 function dataPaths(env: NodeJS.ProcessEnv): DataPaths {
-  return { hts: htsPath(env), ch99: ch99Files(ch99Path(env)) };
+  return { hts: htsPath(env), ch99: ch99Files(ch99Path(env)), trade: tradePath(env) };
 }
 
 /** The files in the order the index lists them. */
@@ -155,7 +163,7 @@ function buildFrom(paths: DataPaths, data: DataBytes, revision: string): Omit<Ta
 export function loadTariffData(env: NodeJS.ProcessEnv = process.env, index = indexPath): TariffData {
   const paths = dataPaths(env);
   const revision = readRevision(paths.hts, () => readHtsBytes(paths.hts));
-  const opened = openIndex(index, filesOf(paths));
+  const opened = openIndex(index, (header) => sourcesDiffer(header.sources, filesOf(paths)));
   if (typeof opened === 'string') return { ...buildFrom(paths, readData(paths), revision), rebuilt: opened };
   const { header, read } = opened;
   const chapter99 = onFirstUse(header.chapter99, (range) => {
@@ -204,8 +212,27 @@ function tableRecord(columns: readonly string[], cells: readonly string[], row: 
   return record;
 }
 
-/** The index's header and a reader of its parts when it was built from the files at `paths` in this format, else why not. */
-function openIndex(index: string, paths: string[]): { header: Header; read<T>(range: Range): T } | string {
+/**
+ * The exporters of `env`'s trade file: the index's ranking when it was built from that file (each
+ * chapter read when first asked for), else the file read and checked now (ExportersTable.load).
+ */
+export function loadExporters(env: NodeJS.ProcessEnv = process.env, index = indexPath): ExportersTable {
+  const path = tradePath(env);
+  const opened = openIndex(index, (header) => (header.trade && unchanged(header.trade.source, path) ? null : `not built from ${path}`));
+  if (typeof opened === 'string') return ExportersTable.load(path);
+  const { header, read } = opened;
+  const chapters = header.trade!.chapters;
+  const made = new Map<string, ChapterRanking>();
+  return new ExportersTable((chapter) => {
+    if (!Object.hasOwn(chapters, chapter)) return undefined;
+    let ranking = made.get(chapter);
+    if (!ranking) made.set(chapter, (ranking = read<ChapterRanking>(chapters[chapter])));
+    return ranking;
+  });
+}
+
+/** The index's header and a reader of its parts when it is whole, of this format, and `differs` finds nothing, else why not. */
+function openIndex(index: string, differs: (header: Header) => string | null): { header: Header; read<T>(range: Range): T } | string {
   let fd: number;
   try {
     fd = openSync(index, 'r');
@@ -234,7 +261,7 @@ function openIndex(index: string, paths: string[]): { header: Header; read<T>(ra
       ? `the prebuilt index ${index} is of format ${header.format}, this code reads ${INDEX_FORMAT}`
       : fstatSync(fd).size !== body + header.length
         ? `the prebuilt index ${index} is not whole (${fstatSync(fd).size} bytes, its header says ${body + header.length})`
-        : (engineChanged(fstatSync(fd).mtimeMs) ?? sourcesDiffer(header.sources, paths));
+        : (engineChanged(fstatSync(fd).mtimeMs) ?? differs(header));
   if (why) {
     closeSync(fd);
     return why;
@@ -282,6 +309,21 @@ function codesOf(rows: Table): Record<string, string> {
   return Object.fromEntries(columns.map((c) => [c, [...new Set(rows.map((r) => listCode(r[c])))].join(',')]));
 }
 
+/** The trade file's ranking as parts, or null when the file cannot be read or checked (a start reports why). */
+function tradePart(path: string, part: (value: unknown) => Range): Header['trade'] {
+  let file: DataFile;
+  let ranking: Ranking;
+  try {
+    file = readDataFile(path, readBytes);
+    ranking = rankingOf(path);
+  } catch {
+    return null;
+  }
+  const chapters: Record<string, Range> = {};
+  for (const [chapter, { year, exporters }] of ranking) chapters[chapter] = part({ year, exporters: exporters.slice(0, MAX_EXPORTERS) });
+  return { source: sourceOf(file), chapters };
+}
+
 /** Writes the index of `env`'s data files (atomically: a start never reads half a file). */
 export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPath): void {
   const paths = dataPaths(env);
@@ -308,13 +350,14 @@ export function writeIndex(env: NodeJS.ProcessEnv = process.env, index = indexPa
     parts.push(text);
     return [length, (length += text.length)];
   };
-  const header: Header = { format: INDEX_FORMAT, sources: [sourceOf(bytes.hts), ...bytes.ch99.map(([, f]) => sourceOf(f))], length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: {}, codes: {}, chapters: {} };
+  const header: Header = { format: INDEX_FORMAT, sources: [sourceOf(bytes.hts), ...bytes.ch99.map(([, f]) => sourceOf(f))], length: 0, shared: part(data.shared), headings: part(data.headings), chapter99: {}, codes: {}, chapters: {}, trade: null };
   for (const [name, table] of Object.entries(tables)) header.chapter99[name] = part(table);
   for (const [name, rows] of built) {
     const codes = codesOf(rows);
     if (Object.keys(codes).length) header.codes[name] = part(codes);
   }
   for (const [c, chapter] of Object.entries(data.chapters)) header.chapters[c] = part(chapter);
+  header.trade = tradePart(paths.trade, part);
   header.length = length;
   mkdirSync(dirname(index), { recursive: true });
   const tmp = `${index}.${process.pid}.tmp`;

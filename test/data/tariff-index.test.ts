@@ -13,7 +13,7 @@ import { ch99Path, readChapter99 } from '../../server/data/ch99.js';
 import { readCountries, readCsv, tradePath } from '../../server/data/countries.js';
 import { ExportersTable } from '../../server/data/exporters.js';
 import { htsPath } from '../../server/data/hts-file.js';
-import { loadTariffData, writeIndex } from '../../server/data/tariff-index.js';
+import { loadExporters, loadTariffData, writeIndex } from '../../server/data/tariff-index.js';
 import { buildSchedule, Tariff, type Schedule, type TariffLine } from '../../shared/index.js';
 import { htsRows } from '../helpers/tariff.js';
 import { startServerProcess } from '../helpers/server.js';
@@ -220,7 +220,7 @@ describe('an index not built from the files a start reads is not used', () => {
 describe('the trade data, checked at start and ranked on first use', () => {
   it('ranks every chapter as the table read at once does', () => {
     const lazy = ExportersTable.load();
-    const eager = new ExportersTable(readCsv(tradePath({})));
+    const eager = ExportersTable.of(readCsv(tradePath({})));
     const chapters = Array.from({ length: 97 }, (_, i) => String(i + 1).padStart(2, '0'));
     const top = (t: ExportersTable, c: string) => {
       try {
@@ -238,7 +238,33 @@ describe('the trade data, checked at start and ranked on first use', () => {
     cpSync(tradePath({}), copy);
     const table = ExportersTable.load(copy);
     rmSync(copy);
-    expect(table.top('8471', 3)).toEqual(new ExportersTable(readCsv(tradePath({}))).top('84', 3));
+    expect(table.top('8471', 3)).toEqual(ExportersTable.of(readCsv(tradePath({}))).top('84', 3));
     expect(table.top('8471', 3).exporters[0].iso3).toBe('CHN');
+  });
+
+  it("the index's ranking, read by chapter, is the file's: every chapter, its first 50 exporters and its errors", () => {
+    const fromIndex = loadExporters({}, index);
+    const fromFile = ExportersTable.load();
+    const chapters = Array.from({ length: 99 }, (_, i) => String(i + 1).padStart(2, '0'));
+    const top = (t: ExportersTable, c: string) => {
+      try {
+        return t.top(c, 50);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(chapters.filter((c) => !isDeepStrictEqual(top(fromIndex, c), top(fromFile, c)))).toEqual([]);
+    expect(top(fromIndex, '99')).toMatch(/chapters 98 and 99 are U.S. national provisions/);
+  });
+
+  it('another trade file than the index was built from is read and checked at start, a bad one refused', () => {
+    const other = join(dir, 'other-trade.csv');
+    writeFileSync(other, 'chapter,year,exporter_iso3,exporter_name,value_usd\n84,2024,DEU,Germany,5\n84,2024,CHN,China,3\n');
+    expect(loadExporters({ TRADE_DATA: other }, index).top('84', 5).exporters.map((e) => [e.iso3, e.share])).toEqual([
+      ['DEU', 0.625],
+      ['CHN', 0.375],
+    ]);
+    writeFileSync(other, 'chapter,year,exporter_iso3,exporter_name,value_usd\n84,2024,DEU\n');
+    expect(() => loadExporters({ TRADE_DATA: other }, index)).toThrow(/other-trade.csv: not a readable CSV file \(record 1 has 3 fields, the header 5\)/);
   });
 });
