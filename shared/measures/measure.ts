@@ -94,14 +94,14 @@ export class RateTable {
         priority: Number(r.priority || 0),
       };
       if (row.kind === 'exempt') {
-        this.exempt.set(row.program, [...(this.exempt.get(row.program) ?? []), row]);
+        added(this.exempt, row.program, row);
         continue;
       }
       let p = this.byProgram.get(row.program);
       if (!p) this.byProgram.set(row.program, (p = { all: [], everyCountry: [], byCountry: new Map() }));
       p.all.push(row);
       if (!row.origins) p.everyCountry.push(row);
-      else for (const c of row.origins) p.byCountry.set(c, [...(p.byCountry.get(c) ?? []), row]);
+      else for (const c of row.origins) added(p.byCountry, c, row);
     }
   }
 
@@ -130,6 +130,13 @@ export class RateTable {
 }
 
 const NO_ROWS: RateRow[] = [];
+
+/** `row` added to the rows of `key`. */
+function added(rows: Map<string, RateRow[]>, key: string, row: RateRow): void {
+  const list = rows.get(key);
+  if (list) list.push(row);
+  else rows.set(key, [row]);
+}
 
 /** `ALL`, `CN`, `CA;MX`, `EU`, `GN3b`, `JP;EU;KR;CH;LI` → the countries named; null for every country. */
 function originsOf(origin: string, groups: ReadonlyMap<string, ReadonlySet<string>>): ReadonlySet<string> | null {
