@@ -8,10 +8,9 @@
  * is written once and shared again when read.
  */
 import type { Chapter99Heading } from './chapter99.js';
-import type { DutyRate } from './rates.js';
+import { parseRate, type DutyRate } from './rates.js';
 import { indexed, lookups, NONE, type LineRates, type Lookups, type Schedule, type TariffLine } from './schedule.js';
 import type { SpecialProgram } from './special-programs.js';
-import { findUnit } from './units.js';
 
 /** What every chapter refers to. */
 export interface SharedData {
@@ -23,9 +22,13 @@ export interface SharedData {
   texts: string[];
   /** Lists of texts (a line's units, its footnotes), each distinct list once. */
   lists: number[][];
-  rates: DutyRate[];
-  /** Special-column programs: program, rateText (texts), rate (rates; -1: none), reference. */
-  programs: [number, number, number, string | null][];
+  /**
+   * Each distinct rate as its text (texts): the rate grammar reads it again when a line first points
+   * to it, the same rate (scheduleData checks that), without making 6,000 objects at every start.
+   */
+  rates: number[];
+  /** Special-column programs, four numbers each: program, rateText (texts), rate (rates), reference (texts); -1: none. */
+  programs: number[];
   /** Lists of programs (a special column), each distinct list once. */
   specials: number[][];
   /** The chapter 99 headings lines' footnotes make their Section 301 headings. */
@@ -100,10 +103,17 @@ export function scheduleData(schedule: Schedule): ScheduleData {
   const texts = table((s: string) => s);
   const text = (s: string) => texts.index(s);
   const lists = table((l: readonly string[]) => l.map(text), (l) => JSON.stringify(l));
-  // Rates parse the same from the same text: one object per distinct rate (the special column's too).
-  const rates = table((r: DutyRate) => r, (r) => JSON.stringify(r));
-  const programs = table((p: SpecialProgram): SharedData['programs'][number] => [text(p.program), text(p.rateText), p.rate ? rates.index(p.rate) : -1, p.reference]);
-  const specials = table((l: SpecialProgram[]) => l.map((p) => programs.index(p)));
+  // One per distinct rate (the special column's too), written as its text.
+  const rates = table(
+    (r: DutyRate) => {
+      if (JSON.stringify(parseRate(r.text)) !== JSON.stringify(r)) throw new Error(`the rate ${JSON.stringify(r.text)} does not read back from its text`);
+      return text(r.text);
+    },
+    (r) => JSON.stringify(r),
+  );
+  const programs: number[] = [];
+  const programOf = table((p: SpecialProgram) => void programs.push(text(p.program), text(p.rateText), p.rate ? rates.index(p.rate) : -1, p.reference === null ? -1 : text(p.reference)));
+  const specials = table((l: SpecialProgram[]) => l.map((p) => programOf.index(p)));
   const headings = new Set<Chapter99Heading>();
   for (const line of schedule.lines()) if (line.hts.startsWith('99')) headings.add(schedule.chapter99(line.hts)!);
   const section301 = table((h: Chapter99Heading) => h);
@@ -157,7 +167,7 @@ export function scheduleData(schedule: Schedule): ScheduleData {
     });
     chapters[chapter] = c;
   }
-  const shared: SharedData = { size: schedule.size, order, texts: texts.values, lists: lists.values, rates: rates.values, programs: programs.values, specials: specials.values, section301: section301.values, citations: citations.values };
+  const shared: SharedData = { size: schedule.size, order, texts: texts.values, lists: lists.values, rates: rates.values, programs, specials: specials.values, section301: section301.values, citations: citations.values };
   return { shared, headings: [...headings], chapters };
 }
 
@@ -185,12 +195,11 @@ export function scheduleFromData(shared: SharedData, chapter: (chapter: string) 
   const texts = shared.texts;
   // Made as the chapters read point to them: a start reads a few chapters, which use a fraction of the
   // 1,500 rates and 7,900 special programs (making them all took about 5 ms of every start).
-  const rate = onDemand(shared.rates.length, (i) => reviveUnits(shared.rates[i]));
-  // Indexed, not destructured: at start this code is not yet compiled, and the interpreter destructures
-  // an array through its iterator.
-  const program = onDemand(shared.programs.length, (i): SpecialProgram => {
-    const p = shared.programs[i];
-    return { program: texts[p[0]], rateText: texts[p[1]], rate: p[2] < 0 ? null : rate(p[2]), reference: p[3] };
+  const rate = onDemand(shared.rates.length, (i) => parseRate(texts[shared.rates[i]])!);
+  const p = shared.programs;
+  const program = onDemand(p.length / 4, (i): SpecialProgram => {
+    const k = 4 * i;
+    return { program: texts[p[k]], rateText: texts[p[k + 1]], rate: p[k + 2] < 0 ? null : rate(p[k + 2]), reference: p[k + 3] < 0 ? null : texts[p[k + 3]] };
   });
   let byHeading: Map<string, Chapter99Heading> | undefined;
   // The Section 301 headings already made are the same objects in the lookup.
@@ -281,10 +290,4 @@ function chapterLines(c: ChapterData, common: Shared, byDigits: Map<string, Tari
     lines.push(line);
   }
   return lines;
-}
-
-/** A rate read back from JSON, with its units the very objects of the unit table again. */
-function reviveUnits(rate: DutyRate): DutyRate {
-  for (const c of rate.components) if (c.type === 'specific') c.unit = findUnit(c.unit.name) ?? c.unit;
-  return rate;
 }

@@ -25,7 +25,7 @@ import { htsPath, parseHtsBytes, readHtsBytes, readRevision } from './hts-file.j
 import { projectRoot } from './paths.js';
 
 /** Bump when what the index holds changes, or how the engine builds what it holds (the schedule's lines, rates, tables). */
-export const INDEX_FORMAT = 11;
+export const INDEX_FORMAT = 12;
 
 export const indexPath = join(projectRoot, 'dist', 'data', 'tariff-index.json');
 
