@@ -12,15 +12,22 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Node's own modules taken as `process.getBuiltinModule` gives them, not by an ES `import`: that makes
  * Node build the module's ES facade, which reads every export, and some exports load more modules
- * when read (node:fs its streams, promises and readline; node:util its argument parser; node:crypto
- * WebCrypto): about 8 ms of a start here (docs/performance.md). node:http is taken so in the source
- * (server/http/server.ts), for the same reason.
+ * when read (node:fs its streams, promises and readline; node:crypto WebCrypto). Each becomes a
+ * small ES module exporting the module's plain values, named as Node names them where this build
+ * runs (a getter, read only when used, is not among them: an import of one fails the build); not a
+ * CommonJS one, whose copy of every export is as slow as the facade. node:http is taken so in the
+ * source (server/http/server.ts), for the same reason. About 8 ms of a start here (docs/performance.md).
  */
 const builtinsByRequire = {
   name: 'builtins-by-require',
   setup(build) {
     build.onResolve({ filter: /^node:/ }, (a) => (a.kind === 'import-statement' ? { path: a.path, namespace: 'builtin' } : undefined));
-    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (a) => ({ contents: `module.exports = process.getBuiltinModule(${JSON.stringify(a.path)});`, loader: 'js' }));
+    build.onLoad({ filter: /.*/, namespace: 'builtin' }, (a) => {
+      const values = Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(a.path)))
+        .filter(([name, d]) => 'value' in d && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
+        .map(([name]) => name);
+      return { contents: `const m = process.getBuiltinModule(${JSON.stringify(a.path)});\nexport default m;\nexport const { ${values.join(', ')} } = m;\n`, loader: 'js' };
+    });
   },
 };
 
