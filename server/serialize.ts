@@ -6,7 +6,6 @@
 import type { DutyResult, ErrorBody, HtsRecord, OrderResult, SearchAnswer } from '../shared/index.js';
 import type { ExportersResult } from './data/exporters.js';
 import { errorBody, type ErrorCode } from './errors.js';
-import { openapi } from './openapi.js';
 
 export const dutyJson = (result: DutyResult): string => JSON.stringify(result);
 
@@ -37,7 +36,10 @@ export const exportersJson = (result: ExportersResult): string => JSON.stringify
 export const healthJson = (health: { status: string; hts_revision: string; key_store: string; rate_limiter: string }): string => JSON.stringify(health);
 
 let doc: string | undefined;
-/** The document never changes while the process runs: written once. */
-export const openapiJson = (): string => (doc ??= JSON.stringify(openapi));
+/**
+ * The document never changes while the process runs: written once. Its module is loaded then, not at
+ * start: 46 kB of code and the document's objects that most starts never need.
+ */
+export const openapiJson = async (): Promise<string> => (doc ??= JSON.stringify((await import('./openapi.js')).openapi));
 
 export const errorJson = (code: ErrorCode, message: string, details?: Record<string, unknown>): string => JSON.stringify(errorBody(code, message, details));
