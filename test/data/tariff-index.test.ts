@@ -218,17 +218,20 @@ describe('an index not built from the files a start reads is not used', () => {
 });
 
 describe('the trade data, checked at start and ranked on first use', () => {
+  /** Every chapter, 01 to 99. */
+  const chapters = Array.from({ length: 99 }, (_, i) => String(i + 1).padStart(2, '0'));
+  /** A chapter's first 50 exporters, or the error's message. */
+  const top = (t: ExportersTable, c: string) => {
+    try {
+      return t.top(c, 50);
+    } catch (e) {
+      return (e as Error).message;
+    }
+  };
+
   it('ranks every chapter as the table read at once does', () => {
     const lazy = ExportersTable.load();
     const eager = ExportersTable.of(readCsv(tradePath({})));
-    const chapters = Array.from({ length: 97 }, (_, i) => String(i + 1).padStart(2, '0'));
-    const top = (t: ExportersTable, c: string) => {
-      try {
-        return t.top(c, 50);
-      } catch (e) {
-        return (e as Error).message;
-      }
-    };
     expect(chapters.filter((c) => !isDeepStrictEqual(top(lazy, c), top(eager, c)))).toEqual([]);
     expect(chapters.filter((c) => typeof top(lazy, c) !== 'string').length).toBeGreaterThan(90);
   });
@@ -245,14 +248,6 @@ describe('the trade data, checked at start and ranked on first use', () => {
   it("the index's ranking, read by chapter, is the file's: every chapter, its first 50 exporters and its errors", () => {
     const fromIndex = loadExporters({}, index);
     const fromFile = ExportersTable.load();
-    const chapters = Array.from({ length: 99 }, (_, i) => String(i + 1).padStart(2, '0'));
-    const top = (t: ExportersTable, c: string) => {
-      try {
-        return t.top(c, 50);
-      } catch (e) {
-        return (e as Error).message;
-      }
-    };
     expect(chapters.filter((c) => !isDeepStrictEqual(top(fromIndex, c), top(fromFile, c)))).toEqual([]);
     expect(top(fromIndex, '99')).toMatch(/chapters 98 and 99 are U.S. national provisions/);
   });
