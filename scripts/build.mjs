@@ -2,6 +2,7 @@
 // (dist/data/tariff-index.json, by the server's own code) and the search index of the schedule
 // (dist/data/search-index.json), then each add-in's own build
 // (excel-addin/build.mjs → dist/excel, sheets-addon/build.mjs → dist/sheets).
+import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -10,22 +11,30 @@ import { build } from 'esbuild';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
+ * The names of a module's plain values, read in a Node process of their own: some of Node's getters
+ * become plain values once read, and this process may have read one.
+ */
+const valuesOf = (path) =>
+  JSON.parse(
+    execFileSync(process.execPath, ['-e', `process.stdout.write(JSON.stringify(Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(${JSON.stringify(path)}))).filter(([, d]) => 'value' in d).map(([n]) => n)))`], { encoding: 'utf8' }),
+  );
+
+/**
  * Node's own modules taken as `process.getBuiltinModule` gives them, not by an ES `import`: that makes
  * Node build the module's ES facade, which reads every export, and some exports load more modules
  * when read (node:fs its streams, promises and readline; node:crypto WebCrypto). Each becomes a
- * small ES module exporting the module's plain values, named as Node names them where this build
- * runs (a getter, read only when used, is not among them: an import of one fails the build); not a
- * CommonJS one, whose copy of every export is as slow as the facade. node:http is taken so in the
- * source (server/http/server.ts), for the same reason. About 8 ms of a start here (docs/performance.md).
+ * small ES module exporting the module's plain values as the Node running the build (the one that
+ * runs the bundle) names them; a getter, read only when used, is not among them, so an import of one
+ * fails the build. Not a CommonJS module: esbuild's copy of every export of one is as slow as the
+ * facade. node:http is taken so in the source (server/http/server.ts), for the same reason. About
+ * 8 ms of a start here (docs/performance.md).
  */
 const builtinsByRequire = {
   name: 'builtins-by-require',
   setup(build) {
     build.onResolve({ filter: /^node:/ }, (a) => (a.kind === 'import-statement' ? { path: a.path, namespace: 'builtin' } : undefined));
     build.onLoad({ filter: /.*/, namespace: 'builtin' }, (a) => {
-      const values = Object.entries(Object.getOwnPropertyDescriptors(process.getBuiltinModule(a.path)))
-        .filter(([name, d]) => 'value' in d && /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default')
-        .map(([name]) => name);
+      const values = valuesOf(a.path).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
       return { contents: `const m = process.getBuiltinModule(${JSON.stringify(a.path)});\nexport default m;\nexport const { ${values.join(', ')} } = m;\n`, loader: 'js' };
     });
   },

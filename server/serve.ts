@@ -50,7 +50,7 @@ app.log.flush();
 // does; its files off the main thread, and a quarter of a second after `ready`, so that the first
 // requests (those a restart held back) do not wait for its 20-40 ms of parsing, while a search 2 s
 // after the start still finds it ready.
-setTimeout(() => {
+const searchLater = setTimeout(() => {
   const started = performance.now();
   void prepareSearch(deps.tariff, () => app.log.info({ ms: Math.round(performance.now() - started) }, 'search index loaded'));
 }, SEARCH_AFTER_READY_MS);
@@ -60,6 +60,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.on(signal, () => {
     if (closing) return;
     closing = true;
+    clearTimeout(searchLater);
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     app
       .close()

@@ -164,6 +164,11 @@ export class Tariff {
     return (this.index ??= this.searchIndex());
   }
 
+  /** Whether the search index is here already: a search got it, or it was adopted. */
+  get searchIndexReady(): boolean {
+    return this.index !== null;
+  }
+
   /** Takes an index read elsewhere (the server reads the prebuilt one off its main thread after the start), unless a search got one first. */
   adoptSearchIndex(index: ScheduleIndex): void {
     this.index ??= index;

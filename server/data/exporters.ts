@@ -49,7 +49,7 @@ export class ExportersTable {
    * prebuilt index was built from reads the index's ranking instead: server/data/tariff-index.ts.)
    */
   static load(path = tradePath()): ExportersTable {
-    const text = checkedText(path);
+    const text = checked(readText(path), path);
     return ExportersTable.rankedOnFirstQuery(() => rank(parseCsv(text, path)));
   }
 
@@ -82,14 +82,13 @@ function checkColumns(columns: readonly string[], path: string): void {
   if (!COLUMNS.every((c) => columns.includes(c))) throw new Error(`${path}: expected columns ${COLUMNS.join(', ')}`);
 }
 
-/** The ranking of a trade file (the prebuilt index's), or an error naming the file. */
-export function rankingOf(path: string): Ranking {
-  return rank(parseCsv(checkedText(path), path));
+/** The ranking of a trade file's text (the prebuilt index's), or an error naming the file. */
+export function rankingOf(text: string, path: string): Ranking {
+  return rank(parseCsv(checked(text, path), path));
 }
 
-/** A trade file's text, its columns and every row checked. */
-function checkedText(path: string): string {
-  const text = readText(path);
+/** A trade file's text, once its columns and every row are checked. */
+function checked(text: string, path: string): string {
   checkColumns(csvColumns(text, path), path);
   return text;
 }

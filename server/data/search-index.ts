@@ -102,6 +102,8 @@ const WARM_UP_QUERIES = ['cotton shirts for men', 'parts of machines containing 
  * that no user's request pays for either.
  */
 export async function prepareSearch(tariff: Tariff, loaded: () => void): Promise<void> {
+  // A search before it (it reads the index itself) has done all of it.
+  if (tariff.searchIndexReady) return;
   const index = await readSearchIndexAsync();
   if (index) tariff.adoptSearchIndex(index);
   else tariff.searchIndexLoaded();

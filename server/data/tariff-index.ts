@@ -170,18 +170,18 @@ export function loadTariffData(env: NodeJS.ProcessEnv = process.env, index = ind
     const t = read<CodedTable>(range);
     return t.rows.map((row) => tableRecord(t.columns, t.cells, row));
   }) as unknown as Chapter99Tables;
-  const codes = new Map<string, Record<string, ReadonlySet<string>>>();
+  const codes = new Map<string, Map<string, ReadonlySet<string>>>();
   const codesOfTable = (table: string) => {
     let byColumn = codes.get(table);
     if (!byColumn) {
       const part = header.codes[table] ? read<Record<string, string>>(header.codes[table]) : {};
-      byColumn = Object.fromEntries(Object.entries(part).map(([column, listed]) => [column, new Set(listed.split(','))]));
+      byColumn = new Map(Object.entries(part).map(([column, listed]) => [column, new Set(listed.split(','))]));
       codes.set(table, byColumn);
     }
     return byColumn;
   };
   // Not enumerable: the tables are what an enumeration of them finds.
-  Object.defineProperty(chapter99, 'codes', { value: (table: string, column: string) => codesOfTable(table)[column] });
+  Object.defineProperty(chapter99, 'codes', { value: (table: string, column: string) => codesOfTable(table).get(column) });
   const schedule = scheduleFromData(read<SharedData>(header.shared), (c) => read<ChapterData>(header.chapters[c]), () => read<Chapter99Heading[]>(header.headings), revision);
   return { schedule, chapter99, rebuilt: null };
 }
@@ -315,7 +315,7 @@ function tradePart(path: string, part: (value: unknown) => Range): Header['trade
   let ranking: Ranking;
   try {
     file = readDataFile(path, readBytes);
-    ranking = rankingOf(path);
+    ranking = rankingOf(file.bytes.toString('utf8'), path);
   } catch {
     return null;
   }

@@ -1,5 +1,7 @@
 /** The built server reads the search index just after `ready`, not on the first search (issue 40: a search soon after a start answers at once). */
 import { describe, expect, it } from 'vitest';
+import { loadTariff } from '../../server/config.js';
+import { prepareSearch } from '../../server/data/search-index.js';
 import { startServerProcess } from '../helpers/server.js';
 
 describe('the search index at start', () => {
@@ -18,5 +20,15 @@ describe('the search index at start', () => {
     } finally {
       await srv.close();
     }
+  });
+
+  it('is not read again when a search came first (the read waits 250 ms after ready)', async () => {
+    const tariff = loadTariff();
+    expect(tariff.searchIndexReady).toBe(false);
+    expect(tariff.search({ q: 'cotton t-shirts', limit: 1 }).results[0].hts).toMatch(/^6109\.10/);
+    expect(tariff.searchIndexReady).toBe(true);
+    let loaded = 0;
+    await prepareSearch(tariff, () => loaded++);
+    expect(loaded).toBe(0);
   });
 });
