@@ -19,7 +19,7 @@ export interface TableSource {
   codes?(column: string): ReadonlySet<string> | undefined;
 }
 /** A product list's table, or how to read it when the list is first looked up. */
-export type ListTable = Table | (() => Table) | TableSource;
+export type ListTable = Table | TableSource;
 
 /**
  * How the schedule words a rate: `add` ("The duty provided in the applicable subheading + x%"),
@@ -179,7 +179,7 @@ export class ProductList<T extends { from: string; to: string }> {
     private readonly column: string,
     private readonly entry: (r: Readonly<Record<string, string>>) => T | null,
   ) {
-    this.source = typeof rows === 'function' ? { rows } : isTable(rows) ? { rows: () => rows } : rows;
+    this.source = isTable(rows) ? { rows: () => rows } : rows;
   }
 
   /** The entries of one prefix (digits only). */
